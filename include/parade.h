@@ -1,0 +1,191 @@
+/**
+ * @file parade.h
+ * @brief The interface between translated OpenMP programs and libparade.
+ *
+ * Everything here is what the translator emits calls to, and what a
+ * hand-written program may call directly. A program hands its main function
+ * to parade_main(); rank 0 runs it, the other ranks serve fork messages.
+ *
+ * Shared data lives in the DSM pool: memory from parade_malloc() and
+ * parade_static_alloc() has the same address on every rank and is kept
+ * coherent by home-based lazy release consistency. Release points are fork,
+ * join, barrier, lock release and flush; acquire points are barrier departure
+ * and lock acquisition.
+ */
+#ifndef PARADE_H
+#define PARADE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Start-up and execution model ------------------------------------- */
+
+/**
+ * @brief Initialise MPI and the DSM, run @p user_main on rank 0, end the job.
+ * @param argc, argv  The program's arguments (passed to MPI_Init_thread).
+ * @param user_main   The program's real main.
+ * @return Never returns: every rank exits with the status of @p user_main.
+ */
+int parade_main(int argc, char **argv, int (*user_main)(int, char **));
+
+/** @brief A parallel region body: called once by every thread of the team. */
+typedef void (*parade_region_fn)(void *args);
+
+/**
+ * @brief Fork a team, run @p fn on every thread of it, and join.
+ *
+ * @p args points to @p args_size bytes that are copied into the fork message,
+ * so they must not hold pointers to private memory of the encountering
+ * thread; pointers into the pool are fine. @p fn must be a function of the
+ * program (its address is sent as a module-relative offset).
+ * @param num_threads  Requested team size over all ranks; 0 means the default
+ *                     (ranks x threads per rank).
+ * @param if_clause    0 runs the region serially on the encountering thread.
+ * Called inside a region the team is serialized (nested regions).
+ */
+void parade_parallel(parade_region_fn fn, const void *args, size_t args_size,
+                     int num_threads, int if_clause);
+
+/** @brief Global thread number in the current team (rank * T + local). */
+int parade_thread_num(void);
+/** @brief Size of the current team. */
+int parade_num_threads(void);
+/** @brief Number of the calling thread within its rank. */
+int parade_local_thread_num(void);
+/** @brief Number of team threads on the calling rank. */
+int parade_local_num_threads(void);
+/** @brief This process's MPI rank (node number). */
+int parade_node_rank(void);
+/** @brief Number of MPI processes (nodes). */
+int parade_node_count(void);
+/** @brief Nesting level of parallel regions (0 outside any region). */
+int parade_level(void);
+/** @brief Non-zero inside an active (multi-thread) parallel region. */
+int parade_in_parallel(void);
+/** @brief Default team size per rank (OMP_NUM_THREADS). */
+int parade_default_threads_per_node(void);
+/** @brief Set the default team size over all ranks (omp_set_num_threads). */
+void parade_set_num_threads(int num_threads);
+/** @brief Wall-clock seconds. */
+double parade_wtime(void);
+
+/* ---- Synchronisation ------------------------------------------------- */
+
+/** @brief Team barrier: a release and an acquire point over all nodes. */
+void parade_barrier(void);
+/** @brief Make this node's writes visible at their homes (a release). */
+void parade_flush(void);
+
+/** @brief A distributed lock. Its id is global; the struct may live in the
+ *  pool or be a global initialised identically on every rank. */
+typedef struct parade_lock {
+  uint64_t id;
+} parade_lock_t;
+
+/** @brief Give @p lock a fresh, job-wide unique id. */
+void parade_lock_init(parade_lock_t *lock);
+/** @brief Acquire (blocks; an acquire point). */
+void parade_lock_acquire(parade_lock_t *lock);
+/** @brief Release (a release point). */
+void parade_lock_release(parade_lock_t *lock);
+/** @brief Non-blocking acquire: 1 if acquired, 0 if busy. */
+int parade_lock_try(parade_lock_t *lock);
+/** @brief Enter a (named) critical section on the conventional lock path;
+ *  NULL names the unnamed critical section. */
+void parade_critical_enter(const char *name);
+/** @brief Leave a critical section entered with parade_critical_enter(). */
+void parade_critical_exit(const char *name);
+
+/* ---- Collectives on small data -------------------------------------- */
+
+/** @brief Element types the collectives understand. */
+typedef enum parade_type {
+  PARADE_CHAR, PARADE_SCHAR, PARADE_UCHAR, PARADE_SHORT, PARADE_USHORT,
+  PARADE_INT, PARADE_UINT, PARADE_LONG, PARADE_ULONG, PARADE_LLONG,
+  PARADE_ULLONG, PARADE_FLOAT, PARADE_DOUBLE, PARADE_LDOUBLE, PARADE_BOOL,
+  PARADE_TYPE_COUNT
+} parade_type;
+
+/** @brief The OpenMP reduction operators. */
+typedef enum parade_op {
+  PARADE_OP_SUM, PARADE_OP_PROD, PARADE_OP_MIN, PARADE_OP_MAX,
+  PARADE_OP_LAND, PARADE_OP_LOR, PARADE_OP_BAND, PARADE_OP_BOR,
+  PARADE_OP_BXOR, PARADE_OP_COUNT
+} parade_op;
+
+/** @brief One variable of a merged reduction. @p data is the calling
+ *  thread's private partial value of @p count elements. */
+typedef struct parade_reduce_var {
+  void *data;
+  size_t count;
+  parade_type type;
+  parade_op op;
+} parade_reduce_var;
+
+/**
+ * @brief Combine every thread's partial values; all threads get the result.
+ *
+ * Every thread of the team calls it with the same shape of @p vars. Thread
+ * partials are combined inside the node in thread order, then one MPI
+ * all-reduce combines the nodes, whatever the number of variables.
+ */
+void parade_allreduce(parade_reduce_var *vars, int nvars);
+
+/**
+ * @brief Copy @p len bytes at @p buf of global thread @p root into @p buf of
+ * every thread of the team. Every thread calls it.
+ */
+void parade_bcast(void *buf, size_t len, int root);
+
+/* ---- Shared memory ------------------------------------------------- */
+
+/** @brief Shared-heap malloc: the block is in the pool, valid on all ranks. */
+void *parade_malloc(size_t size);
+/** @brief Shared-heap calloc. */
+void *parade_calloc(size_t count, size_t size);
+/** @brief Shared-heap realloc. */
+void *parade_realloc(void *ptr, size_t size);
+/** @brief Shared-heap free (any rank may free any block). */
+void parade_free(void *ptr);
+/** @brief Shared-heap posix_memalign. */
+int parade_posix_memalign(void **out, size_t alignment, size_t size);
+/** @brief Shared-heap aligned_alloc. */
+void *parade_aligned_alloc(size_t alignment, size_t size);
+/** @brief Usable size of a shared-heap block. */
+size_t parade_malloc_usable_size(void *ptr);
+
+/**
+ * @brief Storage for a file-scope or static variable in the pool.
+ *
+ * Must be called in the same order with the same sizes on every rank (for
+ * example from constructors, or before any region): the result is then the
+ * same address everywhere. @p init (may be NULL for zero) is copied in.
+ */
+void *parade_static_alloc(size_t size, size_t align, const void *init);
+
+/** @brief Non-zero if @p addr lies in the DSM pool. */
+int parade_is_shared(const void *addr);
+
+/* ---- I/O into and out of shared memory ------------------------------ */
+
+/** @brief read(2) that works on a protected shared buffer. */
+ssize_t parade_read(int fd, void *buf, size_t count);
+/** @brief write(2) that works on a protected shared buffer. */
+ssize_t parade_write(int fd, const void *buf, size_t count);
+/** @brief fread(3) that works on a protected shared buffer. */
+size_t parade_fread(void *buf, size_t size, size_t nmemb, FILE *stream);
+/** @brief fwrite(3) that works on a protected shared buffer. */
+size_t parade_fwrite(const void *buf, size_t size, size_t nmemb, FILE *stream);
+/** @brief fgets(3) that works on a protected shared buffer. */
+char *parade_fgets(char *buf, int size, FILE *stream);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* PARADE_H */

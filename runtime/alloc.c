@@ -1,0 +1,427 @@
+#include "alloc.h"
+
+#include "comm.h"
+#include "error.h"
+#include "node.h"
+#include "parade.h"
+#include "vm.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#define SMALL_MAX 2048
+
+static const uint16_t size_classes[] = {16,  32,  48,  64,  80,  96,   112,  128,
+                                        160, 192, 224, 256, 320, 384,  448,  512,
+                                        640, 768, 896, 1024, 1280, 1536, 1792, 2048};
+#define NCLASSES (sizeof size_classes / sizeof size_classes[0])
+
+struct slab {
+  struct slab *next, *prev; /* in its class's list of slabs with room */
+  size_t page;
+  uint16_t size;
+  uint16_t capacity;
+  uint16_t used;
+  uint8_t cls;
+  uint64_t free_bits[4]; /* 1 = free; 4096 / 16 = 256 blocks at most */
+};
+
+struct free_run {
+  struct free_run *next;
+  size_t page, count;
+};
+
+/* Node-private per-page metadata of this rank's arena: 0 (not the start of
+ * a block), a slab pointer, or (run length << 1) | 1 at a run's first page. */
+struct arena {
+  pthread_mutex_t lock;
+  size_t first_page, end_page; /* [first, end) of the pool's pages */
+  size_t top;                  /* pages below top have been handed out */
+  struct free_run *runs;       /* sorted by page */
+  struct slab *partial[NCLASSES];
+  uintptr_t *meta;
+};
+
+static struct arena arena = {.lock = PTHREAD_MUTEX_INITIALIZER};
+static size_t static_used;
+static pthread_mutex_t static_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* ---- Static region ---------------------------------------------------- */
+
+void *alloc_static(size_t size, size_t align, const void *init) {
+  node_pool_ensure();
+  if (align < 16)
+    align = 16;
+  if (align & (align - 1))
+    err_fatal("static data alignment %zu is not a power of two", align);
+  pthread_mutex_lock(&static_lock);
+  size_t offset = (static_used + align - 1) & ~(align - 1);
+  if (offset + size < offset || offset + size > node.opt.static_size) {
+    pthread_mutex_unlock(&static_lock);
+    err_fatal("the static part of the pool is full: %zu bytes needed, %zu of %zu used "
+              "(raise PARADE_STATIC_SIZE)", size, static_used, node.opt.static_size);
+  }
+  static_used = offset + size;
+  pthread_mutex_unlock(&static_lock);
+  char *addr = node.vm.app + offset;
+  if (init)
+    memcpy(addr, init, size);
+  return addr;
+}
+
+void *parade_static_alloc(size_t size, size_t align, const void *init) {
+  return alloc_static(size, align, init);
+}
+
+int parade_is_shared(const void *addr) { return node.vm.app && vm_contains(&node.vm, addr); }
+
+/* ---- Arena set-up ------------------------------------------------------- */
+
+void alloc_static_init(void) {}
+
+void alloc_heap_init(void) {
+  size_t page = node.vm.page_size;
+  size_t heap_first = (node.opt.static_size + page - 1) / page;
+  size_t heap_pages = node.vm.npages - heap_first;
+  size_t first, count;
+  if (node.size == 1) {
+    first = heap_first;
+    count = heap_pages;
+  } else if (node.rank == 0) {
+    first = heap_first;
+    count = heap_pages / 2;
+  } else {
+    size_t share = (heap_pages - heap_pages / 2) / (size_t)(node.size - 1);
+    first = heap_first + heap_pages / 2 + share * (size_t)(node.rank - 1);
+    count = share;
+  }
+  arena.first_page = first;
+  arena.end_page = first + count;
+  arena.top = first;
+  arena.meta = mmap(NULL, node.vm.npages * sizeof *arena.meta, PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (arena.meta == MAP_FAILED)
+    err_fatal("cannot allocate the shared heap's metadata");
+}
+
+static int owner_of_page(size_t page) {
+  size_t page_size = node.vm.page_size;
+  size_t heap_first = (node.opt.static_size + page_size - 1) / page_size;
+  size_t heap_pages = node.vm.npages - heap_first;
+  if (node.size == 1 || page < heap_first + heap_pages / 2)
+    return 0;
+  size_t share = (heap_pages - heap_pages / 2) / (size_t)(node.size - 1);
+  size_t r = 1 + (page - heap_first - heap_pages / 2) / share;
+  return r >= (size_t)node.size ? node.size - 1 : (int)r;
+}
+
+/* ---- Page runs (lock held) ------------------------------------------- */
+
+static size_t arena_free_pages(void) {
+  size_t total = arena.end_page - arena.top;
+  for (struct free_run *r = arena.runs; r; r = r->next)
+    total += r->count;
+  return total;
+}
+
+static size_t run_alloc(size_t count, size_t align_pages) {
+  for (struct free_run **link = &arena.runs; *link; link = &(*link)->next) {
+    struct free_run *r = *link;
+    size_t start = (r->page + align_pages - 1) / align_pages * align_pages;
+    if (start + count > r->page + r->count)
+      continue;
+    size_t before = start - r->page, after = r->page + r->count - (start + count);
+    if (before == 0 && after == 0) {
+      *link = r->next;
+      free(r);
+    } else if (before == 0) {
+      r->page += count;
+      r->count -= count;
+    } else {
+      r->count = before;
+      if (after) {
+        struct free_run *tail = malloc(sizeof *tail);
+        if (!tail)
+          err_fatal("out of memory in the shared heap's metadata");
+        *tail = (struct free_run){r->next, start + count, after};
+        r->next = tail;
+      }
+    }
+    return start;
+  }
+  size_t start = (arena.top + align_pages - 1) / align_pages * align_pages;
+  if (start + count > arena.end_page || start + count < start)
+    return SIZE_MAX;
+  if (start > arena.top) {
+    struct free_run *gap = malloc(sizeof *gap);
+    if (!gap)
+      err_fatal("out of memory in the shared heap's metadata");
+    *gap = (struct free_run){NULL, arena.top, start - arena.top};
+    struct free_run **link = &arena.runs;
+    while (*link)
+      link = &(*link)->next;
+    *link = gap;
+  }
+  arena.top = start + count;
+  return start;
+}
+
+static void run_free(size_t page, size_t count) {
+  struct free_run **link = &arena.runs;
+  while (*link && (*link)->page < page)
+    link = &(*link)->next;
+  struct free_run *prev = link == &arena.runs ? NULL
+                          : (struct free_run *)((char *)link - offsetof(struct free_run, next));
+  struct free_run *next = *link;
+  if (prev && prev->page + prev->count == page) {
+    prev->count += count;
+    if (next && prev->page + prev->count == next->page) {
+      prev->count += next->count;
+      prev->next = next->next;
+      free(next);
+    }
+  } else if (next && page + count == next->page) {
+    next->page = page;
+    next->count += count;
+  } else {
+    struct free_run *r = malloc(sizeof *r);
+    if (!r)
+      err_fatal("out of memory in the shared heap's metadata");
+    *r = (struct free_run){next, page, count};
+    *link = r;
+  }
+  /* Give the top run back to the untouched region. */
+  struct free_run **last = &arena.runs;
+  while (*last && (*last)->next)
+    last = &(*last)->next;
+  if (*last && (*last)->page + (*last)->count == arena.top) {
+    arena.top = (*last)->page;
+    free(*last);
+    *last = NULL;
+  }
+}
+
+/* ---- Blocks ------------------------------------------------------------ */
+
+static void exhausted(size_t size) {
+  size_t free_bytes = arena_free_pages() * node.vm.page_size;
+  pthread_mutex_unlock(&arena.lock);
+  err_fatal("shared heap exhausted: %zu bytes requested, %zu bytes free in rank %d's arena "
+            "(raise PARADE_POOL_SIZE, now %zu)", size, free_bytes, node.rank,
+            node.opt.pool_size);
+}
+
+static int class_for(size_t size, size_t align) {
+  for (size_t i = 0; i < NCLASSES; i++) {
+    size_t c = size_classes[i];
+    if (c >= size && (align <= 16 || (c % align == 0 && (c & (c - 1)) == 0)))
+      return (int)i;
+  }
+  return -1;
+}
+
+static void *small_alloc(int cls, size_t size) {
+  struct slab *s = arena.partial[cls];
+  if (!s) {
+    size_t page = run_alloc(1, 1);
+    if (page == SIZE_MAX)
+      exhausted(size);
+    s = calloc(1, sizeof *s);
+    if (!s)
+      err_fatal("out of memory in the shared heap's metadata");
+    s->page = page;
+    s->size = size_classes[cls];
+    s->cls = (uint8_t)cls;
+    s->capacity = (uint16_t)(node.vm.page_size / s->size);
+    for (unsigned i = 0; i < s->capacity; i++)
+      s->free_bits[i / 64] |= 1ull << (i % 64);
+    arena.meta[page] = (uintptr_t)s;
+    arena.partial[cls] = s;
+  }
+  unsigned index = 0;
+  for (unsigned w = 0; w < 4; w++) {
+    if (s->free_bits[w]) {
+      index = w * 64 + (unsigned)__builtin_ctzll(s->free_bits[w]);
+      break;
+    }
+  }
+  s->free_bits[index / 64] &= ~(1ull << (index % 64));
+  if (++s->used == s->capacity) {
+    arena.partial[cls] = s->next;
+    if (s->next)
+      s->next->prev = NULL;
+    s->next = s->prev = NULL;
+  }
+  return vm_app_page(&node.vm, s->page) + (size_t)index * s->size;
+}
+
+static void *block_alloc(size_t size, size_t align) {
+  if (size == 0)
+    size = 1;
+  pthread_mutex_lock(&arena.lock);
+  void *result;
+  int cls = size <= SMALL_MAX && align <= SMALL_MAX ? class_for(size, align) : -1;
+  if (cls >= 0) {
+    result = small_alloc(cls, size);
+  } else {
+    size_t page_size = node.vm.page_size;
+    size_t count = (size + page_size - 1) / page_size;
+    size_t align_pages = align > page_size ? align / page_size : 1;
+    size_t page = run_alloc(count, align_pages);
+    if (page == SIZE_MAX)
+      exhausted(size);
+    arena.meta[page] = (uintptr_t)count << 1 | 1;
+    result = vm_app_page(&node.vm, page);
+  }
+  pthread_mutex_unlock(&arena.lock);
+  return result;
+}
+
+/* Usable size of a block of this rank's arena; 0 if @p addr is not one. */
+static size_t local_usable_size(const void *addr) {
+  size_t page = vm_page_of(&node.vm, addr);
+  pthread_mutex_lock(&arena.lock);
+  uintptr_t m = arena.meta[page];
+  size_t size = 0;
+  if (m & 1)
+    size = (size_t)(m >> 1) * node.vm.page_size;
+  else if (m)
+    size = ((struct slab *)m)->size;
+  pthread_mutex_unlock(&arena.lock);
+  return size;
+}
+
+static void local_free(void *addr) {
+  size_t page = vm_page_of(&node.vm, addr);
+  pthread_mutex_lock(&arena.lock);
+  uintptr_t m = arena.meta[page];
+  if (m & 1) {
+    if ((char *)addr != vm_app_page(&node.vm, page))
+      goto bad;
+    arena.meta[page] = 0;
+    run_free(page, (size_t)(m >> 1));
+  } else if (m) {
+    struct slab *s = (struct slab *)m;
+    size_t offset = (size_t)((char *)addr - vm_app_page(&node.vm, page));
+    unsigned index = (unsigned)(offset / s->size);
+    if (offset % s->size || index >= s->capacity ||
+        (s->free_bits[index / 64] & (1ull << (index % 64))))
+      goto bad;
+    s->free_bits[index / 64] |= 1ull << (index % 64);
+    if (s->used-- == s->capacity) {
+      s->next = arena.partial[s->cls];
+      if (s->next)
+        s->next->prev = s;
+      arena.partial[s->cls] = s;
+    }
+    if (s->used == 0) {
+      if (s->prev)
+        s->prev->next = s->next;
+      else
+        arena.partial[s->cls] = s->next;
+      if (s->next)
+        s->next->prev = s->prev;
+      arena.meta[page] = 0;
+      run_free(page, 1);
+      free(s);
+    }
+  } else {
+    goto bad;
+  }
+  pthread_mutex_unlock(&arena.lock);
+  return;
+bad:
+  pthread_mutex_unlock(&arena.lock);
+  err_fatal("free() of %p, which is not an allocated shared-heap block", addr);
+}
+
+static int heap_address(const void *addr) {
+  if (!parade_is_shared(addr))
+    return 0;
+  return (size_t)((const char *)addr - node.vm.app) >= node.opt.static_size;
+}
+
+/* ---- Public entry points ---------------------------------------------- */
+
+void *parade_malloc(size_t size) {
+  node_pool_ensure();
+  return block_alloc(size, 16);
+}
+
+void *parade_calloc(size_t count, size_t size) {
+  if (size && count > SIZE_MAX / size)
+    return NULL;
+  void *p = parade_malloc(count * size);
+  memset(p, 0, count * size);
+  return p;
+}
+
+size_t parade_malloc_usable_size(void *ptr) {
+  if (!ptr)
+    return 0;
+  if (!heap_address(ptr))
+    err_fatal("malloc_usable_size() of %p, which is not a shared-heap block", ptr);
+  int owner = owner_of_page(vm_page_of(&node.vm, ptr));
+  if (owner == node.rank)
+    return local_usable_size(ptr);
+  struct wait_slot *slot = comm_my_slot();
+  comm_send(owner, MSG_SIZE_REQ, (uint64_t)(uintptr_t)ptr, 0, comm_slot_index(slot), NULL, 0);
+  comm_slot_wait(slot);
+  return (size_t)slot->value;
+}
+
+void parade_free(void *ptr) {
+  if (!ptr)
+    return;
+  if (!heap_address(ptr))
+    err_fatal("free() of %p, which is not in the shared heap", ptr);
+  int owner = owner_of_page(vm_page_of(&node.vm, ptr));
+  if (owner == node.rank)
+    local_free(ptr);
+  else
+    comm_send(owner, MSG_FREE, (uint64_t)(uintptr_t)ptr, 0, 0, NULL, 0);
+}
+
+void *parade_realloc(void *ptr, size_t size) {
+  if (!ptr)
+    return parade_malloc(size);
+  if (size == 0) {
+    parade_free(ptr);
+    return NULL;
+  }
+  size_t old = parade_malloc_usable_size(ptr);
+  if (size <= old && (old <= SMALL_MAX || size > old / 2))
+    return ptr;
+  void *fresh = parade_malloc(size);
+  memcpy(fresh, ptr, old < size ? old : size);
+  parade_free(ptr);
+  return fresh;
+}
+
+int parade_posix_memalign(void **out, size_t alignment, size_t size) {
+  if (alignment < sizeof(void *) || (alignment & (alignment - 1)))
+    return EINVAL;
+  node_pool_ensure();
+  *out = block_alloc(size, alignment);
+  return 0;
+}
+
+void *parade_aligned_alloc(size_t alignment, size_t size) {
+  void *p = NULL;
+  if (parade_posix_memalign(&p, alignment < sizeof(void *) ? sizeof(void *) : alignment, size))
+    return NULL;
+  return p;
+}
+
+/* ---- Comm thread handlers ---------------------------------------------- */
+
+void alloc_on_free(const struct msg_hdr *hdr) { local_free((void *)(uintptr_t)hdr->a); }
+
+void alloc_on_size_req(int src, const struct msg_hdr *hdr) {
+  size_t size = local_usable_size((void *)(uintptr_t)hdr->a);
+  comm_post(src, MSG_SIZE_REP, size, 0, hdr->c, NULL, 0);
+}

@@ -1,0 +1,532 @@
+#include "hlrc.h"
+
+#include "comm.h"
+#include "diff.h"
+#include "error.h"
+#include "node.h"
+#include "page.h"
+#include "stats.h"
+#include "vm.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+struct deferred_req {
+  struct deferred_req *next;
+  int src;
+  struct msg_hdr hdr;
+};
+
+/* Per page, the master's tally of one barrier's notices. */
+struct decide_scratch {
+  uint32_t stamp;
+  uint32_t count;
+  uint32_t min_writer;
+  uint32_t ndirty;
+  uint8_t any_flushed, home_wrote, home_dirty, min_dirty;
+};
+
+static inline struct page_entry *entry_of(size_t page) { return &node.pages.entries[page]; }
+static inline uint32_t home_of(size_t page) { return atomic_load(&entry_of(page)->home); }
+static inline uint32_t me(void) { return (uint32_t)node.rank; }
+
+void hlrc_init(void) {
+  atomic_init(&node.hlrc.epoch, 0);
+  if (node.rank == 0 && node.size > 1) {
+    size_t bytes = node.vm.npages * sizeof(struct decide_scratch);
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                   -1, 0);
+    if (p == MAP_FAILED)
+      err_fatal("cannot allocate the barrier master's page tally");
+    node.hlrc.scratch = p;
+  }
+}
+
+void hlrc_start(void) { vm_protect(&node.vm, 0, node.vm.npages, PROT_READ); }
+
+static int prot_of(uint32_t state) {
+  switch (state) {
+  case PAGE_READ_ONLY: return PROT_READ;
+  case PAGE_DIRTY: return PROT_READ | PROT_WRITE;
+  default: return PROT_NONE;
+  }
+}
+
+/* ---- Fault path (async-signal-safe: no malloc, no MPI) --------------- */
+
+static void fetch_page(size_t page) {
+  struct wait_slot *slot = comm_my_slot();
+  uint32_t home = home_of(page);
+  slot->req.type = MSG_PAGE_REQ;
+  slot->req.dest = home;
+  slot->req.a = page;
+  slot->req.b = atomic_load(&node.hlrc.epoch);
+  slot->req.c = comm_slot_index(slot);
+  comm_request_and_wait(slot);
+  if (home != me())
+    STAT_INC(pages_fetched);
+}
+
+void hlrc_fault(size_t page, int write) {
+  uint64_t start = stats_now_ns();
+  struct page_entry *e = entry_of(page);
+  if (write)
+    STAT_INC(page_faults_write);
+  else
+    STAT_INC(page_faults_read);
+  for (;;) {
+    uint32_t s = page_state_of(e);
+    if (s == PAGE_INVALID) {
+      if (page_claim(e, PAGE_INVALID)) {
+        fetch_page(page);
+        vm_protect(&node.vm, page, 1, PROT_READ);
+        page_finish(e, PAGE_READ_ONLY);
+      }
+    } else if (s == PAGE_TRANSIENT || s == PAGE_BLOCKED) {
+      page_wait_while_busy(e);
+    } else if (s == PAGE_READ_ONLY) {
+      if (!write)
+        break;
+      if (page_claim(e, PAGE_READ_ONLY)) {
+        if (home_of(page) != me()) {
+          memcpy(vm_twin_page(&node.vm, page), vm_sys_page(&node.vm, page), node.vm.page_size);
+          STAT_INC(twins);
+        }
+        page_mark_epoch(&node.pages, page, EPOCH_WRITTEN);
+        vm_protect(&node.vm, page, 1, PROT_READ | PROT_WRITE);
+        page_finish(e, PAGE_DIRTY);
+      }
+    } else {
+      break; /* DIRTY: another thread already made it writable */
+    }
+  }
+  STAT_ADD(fault_ns, stats_now_ns() - start);
+}
+
+/* ---- Release and acquire (locks, flush) ------------------------------ */
+
+/* Encode page's diff into @p b for its home, asking for an ack to @p slot.
+ * Precondition: the page is TRANSIENT and write-protected by the caller. */
+static void add_flush_diff(struct bundle *b, size_t page, uint8_t *scratch,
+                           struct wait_slot *slot, int32_t *acks) {
+  size_t len = diff_encode((const uint8_t *)vm_twin_page(&node.vm, page),
+                           (const uint8_t *)vm_sys_page(&node.vm, page), node.vm.page_size,
+                           scratch);
+  page_mark_epoch(&node.pages, page, EPOCH_FLUSHED);
+  if (len == 0)
+    return;
+  bundle_add(b, MSG_DIFF, page, atomic_load(&node.hlrc.epoch), comm_slot_index(slot), scratch, len);
+  STAT_INC(diffs_sent);
+  STAT_ADD(diff_bytes, len);
+  (*acks)++;
+}
+
+static void send_and_wait_acks(struct bundle *out, struct wait_slot *slot, int32_t acks) {
+  atomic_store(&slot->acks_due, acks);
+  for (int dest = 0; dest < node.size; dest++)
+    comm_send_bundle(dest, &out[dest]);
+  if (acks)
+    comm_slot_wait(slot);
+}
+
+void hlrc_release(void) {
+  if (node.size == 1)
+    return;
+  struct wait_slot *slot = comm_my_slot();
+  struct bundle *out = calloc((size_t)node.size, sizeof *out);
+  uint8_t *scratch = malloc(diff_max_size(node.vm.page_size));
+  if (!out || !scratch)
+    err_fatal("out of memory at a release");
+  int32_t acks = 0;
+  size_t count = atomic_load(&node.pages.epoch_count);
+  for (size_t i = 0; i < count; i++) {
+    uint32_t page = atomic_load(&node.pages.epoch_list[i]);
+    if (page == EPOCH_LIST_EMPTY || home_of(page) == me())
+      continue; /* the home writes in place: nothing to send */
+    struct page_entry *e = entry_of(page);
+    for (;;) {
+      uint32_t s = page_state_of(e);
+      if (s == PAGE_TRANSIENT || s == PAGE_BLOCKED) {
+        page_wait_while_busy(e);
+        continue;
+      }
+      if (s != PAGE_DIRTY || !page_claim(e, PAGE_DIRTY))
+        break;
+      vm_protect(&node.vm, page, 1, PROT_READ);
+      add_flush_diff(&out[home_of(page)], page, scratch, slot, &acks);
+      page_finish(e, PAGE_READ_ONLY);
+      break;
+    }
+  }
+  send_and_wait_acks(out, slot, acks);
+  for (int dest = 0; dest < node.size; dest++)
+    bundle_free(&out[dest]);
+  free(out);
+  free(scratch);
+}
+
+size_t hlrc_lock_notices(uint64_t **out) {
+  size_t count = atomic_load(&node.pages.epoch_count);
+  uint64_t *notices = malloc((count ? count : 1) * sizeof *notices);
+  if (!notices)
+    err_fatal("out of memory building lock notices");
+  size_t n = 0;
+  for (size_t i = 0; i < count; i++) {
+    uint32_t page = atomic_load(&node.pages.epoch_list[i]);
+    if (page == EPOCH_LIST_EMPTY)
+      continue;
+    if (atomic_load(&entry_of(page)->epoch_flags) & (EPOCH_WRITTEN | EPOCH_LEARNED))
+      notices[n++] = (uint64_t)page << 16 | me();
+  }
+  *out = notices;
+  return n;
+}
+
+void hlrc_acquire(const uint64_t *notices, size_t count) {
+  if (count == 0)
+    return;
+  struct wait_slot *slot = comm_my_slot();
+  uint8_t *scratch = NULL;
+  for (size_t i = 0; i < count; i++) {
+    size_t page = (size_t)(notices[i] >> 16);
+    uint32_t writer = (uint32_t)(notices[i] & 0xffff);
+    if (writer == me() || page >= node.vm.npages)
+      continue;
+    page_mark_epoch(&node.pages, page, EPOCH_LEARNED);
+    if (home_of(page) == me())
+      continue; /* the releaser's diffs were applied here before it released */
+    struct page_entry *e = entry_of(page);
+    for (;;) {
+      uint32_t s = page_state_of(e);
+      if (s == PAGE_INVALID)
+        break;
+      if (s == PAGE_TRANSIENT || s == PAGE_BLOCKED) {
+        page_wait_while_busy(e);
+        continue;
+      }
+      if (!page_claim(e, s))
+        continue;
+      vm_protect(&node.vm, page, 1, PROT_NONE);
+      if (s == PAGE_DIRTY) {
+        /* Our own unsent writes to other bytes of the page must not be lost
+         * with the copy: send them home before dropping it. */
+        if (!scratch && !(scratch = malloc(diff_max_size(node.vm.page_size))))
+          err_fatal("out of memory at a lock acquire");
+        struct bundle b = {0};
+        int32_t acks = 0;
+        add_flush_diff(&b, page, scratch, slot, &acks);
+        atomic_store(&slot->acks_due, acks);
+        comm_send_bundle((int)home_of(page), &b);
+        bundle_free(&b);
+        if (acks)
+          comm_slot_wait(slot);
+      }
+      STAT_INC(invalidations);
+      page_finish(e, PAGE_INVALID);
+      break;
+    }
+  }
+  free(scratch);
+}
+
+/* ---- Barrier: notices, the master's decision, the departure ---------- */
+
+size_t hlrc_own_notices(struct notice_rec **out) {
+  size_t count = atomic_load(&node.pages.epoch_count);
+  struct notice_rec *recs = malloc((count ? count : 1) * sizeof *recs);
+  if (!recs)
+    err_fatal("out of memory building write notices");
+  size_t n = 0;
+  for (size_t i = 0; i < count; i++) {
+    uint32_t page = atomic_load(&node.pages.epoch_list[i]);
+    if (page == EPOCH_LIST_EMPTY)
+      continue;
+    uint32_t flags = atomic_load(&entry_of(page)->epoch_flags);
+    if (!(flags & EPOCH_WRITTEN))
+      continue;
+    uint16_t nf = 0;
+    if (page_state_of(entry_of(page)) == PAGE_DIRTY)
+      nf |= NOTICE_DIRTY;
+    if (flags & EPOCH_FLUSHED)
+      nf |= NOTICE_FLUSHED;
+    recs[n++] = (struct notice_rec){page, (uint16_t)node.rank, nf};
+  }
+  STAT_ADD(write_notices, n);
+  *out = recs;
+  return n;
+}
+
+static int compare_u32(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return (x > y) - (x < y);
+}
+
+size_t hlrc_decide(const struct notice_rec *recs, size_t nrecs, struct depart_entry **out) {
+  struct decide_scratch *tally = node.hlrc.scratch;
+  uint32_t seq = ++node.hlrc.decide_seq;
+  if (seq == 0)
+    seq = ++node.hlrc.decide_seq;
+  uint32_t *pages = malloc((nrecs ? nrecs : 1) * sizeof *pages);
+  if (!pages)
+    err_fatal("out of memory deciding homes");
+  size_t npages = 0;
+  for (size_t i = 0; i < nrecs; i++) {
+    const struct notice_rec *r = &recs[i];
+    if (r->page >= node.vm.npages)
+      err_fatal("protocol error: write notice for page %u from rank %u", r->page, r->node);
+    struct decide_scratch *s = &tally[r->page];
+    if (s->stamp != seq) {
+      memset(s, 0, sizeof *s);
+      s->stamp = seq;
+      s->min_writer = UINT32_MAX;
+      pages[npages++] = r->page;
+    }
+    int dirty = (r->flags & NOTICE_DIRTY) != 0;
+    s->count++;
+    s->ndirty += (uint32_t)dirty;
+    s->any_flushed |= (r->flags & NOTICE_FLUSHED) != 0;
+    if (r->node < s->min_writer) {
+      s->min_writer = r->node;
+      s->min_dirty = (uint8_t)dirty;
+    }
+    if (r->node == home_of(r->page)) {
+      s->home_wrote = 1;
+      s->home_dirty = (uint8_t)dirty;
+    }
+  }
+  qsort(pages, npages, sizeof *pages, compare_u32);
+  struct depart_entry *entries = malloc((npages ? npages : 1) * sizeof *entries);
+  if (!entries)
+    err_fatal("out of memory deciding homes");
+  for (size_t i = 0; i < npages; i++) {
+    const struct decide_scratch *s = &tally[pages[i]];
+    /* A diff already flushed to the home by a lock release means the home
+     * holds writes of this epoch: it counts as a writer, so it keeps the
+     * page and nothing it holds is lost. */
+    int home_counts = s->home_wrote || s->any_flushed;
+    uint32_t new_home = home_counts ? home_of(pages[i]) : s->min_writer;
+    int new_home_dirty = home_counts ? s->home_dirty : s->min_dirty;
+    entries[i] = (struct depart_entry){pages[i], new_home, s->count,
+                                       s->ndirty - (uint32_t)new_home_dirty};
+  }
+  free(pages);
+  *out = entries;
+  return npages;
+}
+
+/* Coalesce protection changes of neighbouring pages into one mprotect. */
+struct prot_run {
+  size_t start, count;
+  int prot;
+};
+
+static void prot_run_add(struct prot_run *run, size_t page, int prot) {
+  if (run->count && run->prot == prot && run->start + run->count == page) {
+    run->count++;
+    return;
+  }
+  if (run->count)
+    vm_protect(&node.vm, run->start, run->count, run->prot);
+  *run = (struct prot_run){page, 1, prot};
+}
+
+static void prot_run_flush(struct prot_run *run) {
+  if (run->count)
+    vm_protect(&node.vm, run->start, run->count, run->prot);
+  run->count = 0;
+}
+
+void hlrc_apply_departure(const struct depart_entry *entries, size_t count) {
+  struct bundle *out = calloc((size_t)node.size, sizeof *out);
+  uint8_t *scratch = malloc(diff_max_size(node.vm.page_size));
+  if (!out || !scratch)
+    err_fatal("out of memory applying a departure");
+  uint64_t epoch = atomic_load(&node.hlrc.epoch);
+  struct prot_run run = {0, 0, 0};
+  for (size_t i = 0; i < count; i++) {
+    const struct depart_entry *d = &entries[i];
+    if (d->page >= node.vm.npages || d->new_home >= (uint32_t)node.size)
+      err_fatal("protocol error: departure entry for page %u, home %u", d->page, d->new_home);
+    struct page_entry *e = entry_of(d->page);
+    int i_wrote = (atomic_load(&e->epoch_flags) & EPOCH_WRITTEN) != 0;
+    uint32_t old_home = atomic_load(&e->home);
+    uint32_t state = page_state_of(e);
+    if (state == PAGE_DIRTY && d->new_home != me()) {
+      if (old_home == me())
+        err_fatal("protocol error: home of page %u moves away from a writing home", d->page);
+      size_t len = diff_encode((const uint8_t *)vm_twin_page(&node.vm, d->page),
+                               (const uint8_t *)vm_sys_page(&node.vm, d->page),
+                               node.vm.page_size, scratch);
+      /* Sent even when empty: the new home counts the diffs it waits for. */
+      bundle_add(&out[d->new_home], MSG_DIFF, d->page, epoch, NO_ACK, scratch, len);
+      STAT_INC(diffs_sent);
+      STAT_ADD(diff_bytes, len);
+    }
+    if (d->new_home != old_home) {
+      atomic_store(&e->home, d->new_home);
+      if (d->new_home == me())
+        STAT_INC(home_migrations);
+    }
+    uint32_t others = d->nwriters - (uint32_t)i_wrote;
+    uint32_t target;
+    if (d->new_home == me()) {
+      int32_t due = atomic_fetch_add(&e->pending_diffs, (int32_t)d->ndiffs) + (int32_t)d->ndiffs;
+      target = due > 0 ? PAGE_INVALID : PAGE_READ_ONLY;
+    } else if (others > 0) {
+      target = PAGE_INVALID;
+    } else {
+      target = state == PAGE_INVALID ? PAGE_INVALID : PAGE_READ_ONLY;
+    }
+    if (target == PAGE_INVALID && state != PAGE_INVALID)
+      STAT_INC(invalidations);
+    if (prot_of(target) != prot_of(state))
+      prot_run_add(&run, d->page, prot_of(target));
+    atomic_store(&e->state, target);
+  }
+  prot_run_flush(&run);
+  for (int dest = 0; dest < node.size; dest++) {
+    comm_send_bundle(dest, &out[dest]);
+    bundle_free(&out[dest]);
+  }
+  free(out);
+  free(scratch);
+  page_epoch_reset(&node.pages);
+  atomic_store_explicit(&node.hlrc.epoch, epoch + 1, memory_order_release);
+  atomic_store(&node.hlrc.deferred_ready, 1);
+}
+
+void hlrc_barrier(uint32_t participants) {
+  struct notice_rec *recs;
+  size_t n = hlrc_own_notices(&recs);
+  uint64_t *notices = malloc((n ? n : 1) * sizeof *notices);
+  if (!notices)
+    err_fatal("out of memory at a barrier");
+  for (size_t i = 0; i < n; i++)
+    notices[i] = (uint64_t)recs[i].page << 8 | recs[i].flags;
+  free(recs);
+  comm_send(0, MSG_ARRIVE, participants, atomic_load(&node.hlrc.epoch), 0, notices,
+            n * sizeof *notices);
+  free(notices);
+  struct control_msg *msg = comm_wait_control();
+  if (msg->hdr.type != MSG_DEPART)
+    err_fatal("protocol error: expected a barrier departure, got message type %u",
+              msg->hdr.type);
+  hlrc_apply_departure((const struct depart_entry *)msg->payload,
+                       msg->hdr.len / sizeof(struct depart_entry));
+  free(msg);
+}
+
+/* ---- Comm thread handlers -------------------------------------------- */
+
+static void defer(int src, const struct msg_hdr *hdr) {
+  struct deferred_req *d = malloc(sizeof *d);
+  if (!d)
+    err_fatal("out of memory deferring a page request");
+  d->src = src;
+  d->hdr = *hdr;
+  d->next = node.hlrc.deferred;
+  node.hlrc.deferred = d;
+}
+
+/* Serve a page request now if this node's copy is complete. */
+static int try_serve(int src, const struct msg_hdr *hdr) {
+  size_t page = (size_t)hdr->a;
+  if (hdr->b > atomic_load_explicit(&node.hlrc.epoch, memory_order_acquire))
+    return 0;
+  struct page_entry *e = entry_of(page);
+  if (atomic_load(&e->pending_diffs) > 0)
+    return 0;
+  if (home_of(page) != me())
+    err_fatal("protocol error: rank %d asked for page %zu, whose home is rank %u", src, page,
+              home_of(page));
+  if (src == node.rank) {
+    comm_slot_signal(&node.comm.slots[hdr->c]);
+  } else {
+    void *dst = comm_post_reserve(src, MSG_PAGE_REP, page, 0, hdr->c, node.vm.page_size);
+    memcpy(dst, vm_sys_page(&node.vm, page), node.vm.page_size);
+    STAT_INC(pages_served);
+  }
+  return 1;
+}
+
+void hlrc_on_page_req(int src, const struct msg_hdr *hdr) {
+  if (hdr->a >= node.vm.npages)
+    err_fatal("protocol error: rank %d asked for page %llu", src, (unsigned long long)hdr->a);
+  if (!try_serve(src, hdr))
+    defer(src, hdr);
+}
+
+int hlrc_retry_deferred(void) {
+  if (!node.hlrc.deferred || !atomic_exchange(&node.hlrc.deferred_ready, 0))
+    return 0;
+  int served = 0;
+  struct deferred_req **link = &node.hlrc.deferred;
+  while (*link) {
+    struct deferred_req *d = *link;
+    if (try_serve(d->src, &d->hdr)) {
+      *link = d->next;
+      free(d);
+      served = 1;
+    } else {
+      link = &d->next;
+    }
+  }
+  return served;
+}
+
+void hlrc_on_page_rep(const struct msg_hdr *hdr, const void *payload) {
+  if (hdr->a >= node.vm.npages || hdr->len != node.vm.page_size || hdr->c >= COMM_MAX_SLOTS)
+    err_fatal("protocol error: malformed page reply");
+  memcpy(vm_sys_page(&node.vm, (size_t)hdr->a), payload, node.vm.page_size);
+  comm_slot_signal(&node.comm.slots[hdr->c]);
+}
+
+void hlrc_on_diff(int src, const struct msg_hdr *hdr, const void *payload) {
+  size_t page = (size_t)hdr->a;
+  if (page >= node.vm.npages ||
+      diff_apply((uint8_t *)vm_sys_page(&node.vm, page), node.vm.page_size, payload,
+                 (size_t)hdr->len) != 0)
+    err_fatal("protocol error: malformed diff for page %zu from rank %d", page, src);
+  STAT_INC(diffs_applied);
+  if (hdr->c != NO_ACK) {
+    comm_post(src, MSG_DIFF_ACK, page, 0, hdr->c, NULL, 0);
+  } else if (atomic_fetch_sub(&entry_of(page)->pending_diffs, 1) == 1) {
+    atomic_store(&node.hlrc.deferred_ready, 1);
+  }
+}
+
+void hlrc_on_arrive(int src, const struct msg_hdr *hdr, const void *payload) {
+  struct hlrc *h = &node.hlrc;
+  if (node.rank != 0)
+    err_fatal("protocol error: barrier arrival from rank %d at rank %d", src, node.rank);
+  if (h->arrived == 0)
+    h->participants = (uint32_t)hdr->a;
+  size_t n = hdr->len / sizeof(uint64_t);
+  if (h->nrecs + n > h->recs_cap) {
+    size_t cap = h->recs_cap ? h->recs_cap : 1024;
+    while (cap < h->nrecs + n)
+      cap *= 2;
+    struct notice_rec *grown = realloc(h->recs, cap * sizeof *grown);
+    if (!grown)
+      err_fatal("out of memory collecting write notices");
+    h->recs = grown;
+    h->recs_cap = cap;
+  }
+  const uint64_t *notices = payload;
+  for (size_t i = 0; i < n; i++) {
+    uint64_t v;
+    memcpy(&v, notices + i, sizeof v);
+    h->recs[h->nrecs++] = (struct notice_rec){(uint32_t)(v >> 8), (uint16_t)src,
+                                               (uint16_t)(v & 0xff)};
+  }
+  if (++h->arrived < h->participants)
+    return;
+  struct depart_entry *entries;
+  size_t count = hlrc_decide(h->recs, h->nrecs, &entries);
+  for (int dest = 0; dest < node.size; dest++)
+    comm_post(dest, MSG_DEPART, 0, hdr->b, 0, entries, count * sizeof *entries);
+  free(entries);
+  h->arrived = 0;
+  h->nrecs = 0;
+}

@@ -1,0 +1,91 @@
+/* Home-based lazy release consistency with migratory homes.
+ *
+ * Fault:    INVALID -> fetch from the home -> READ_ONLY; a write then makes a
+ *           twin (not at the home, which writes in place) -> DIRTY.
+ * Barrier:  each node sends its write notices to the master (rank 0) with
+ *           its arrival. The master picks each written page's new home: the
+ *           sole writer if there is one; else the current home if it wrote
+ *           (a lock release that sent it a diff counts as writing); else the
+ *           lowest-numbered writer. The departure carries, per page, the new
+ *           home, the number of writers and the number of diffs the new
+ *           home will receive. Writers that are not the new home then send
+ *           their diffs to it; a new home that still expects diffs keeps the
+ *           page INVALID and answers no fetch for it until they arrived, so
+ *           a copy fetched after a barrier always has every diff of the
+ *           epoch. Requests carry the requester's epoch; a home that has
+ *           not yet applied that departure defers them.
+ * Lock:     release sends diffs of dirty pages to their current homes and
+ *           waits for the acknowledgements; the grant carries the write
+ *           notices of the lock's previous holders, which the acquirer
+ *           invalidates.
+ */
+#ifndef PARADE_HLRC_H
+#define PARADE_HLRC_H
+
+#include "proto.h"
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* A write notice at the master: which node wrote which page, and how. */
+struct notice_rec {
+  uint32_t page;
+  uint16_t node;
+  uint16_t flags; /* NOTICE_* */
+};
+
+struct deferred_req;
+
+struct hlrc {
+  _Atomic uint64_t epoch;
+  /* Comm thread: page requests waiting for a departure or for diffs. */
+  struct deferred_req *deferred;
+  _Atomic int deferred_ready;
+  /* Master (rank 0's comm thread, or rank 0's main thread at a fork). */
+  uint32_t arrived;
+  uint32_t participants;
+  struct notice_rec *recs;
+  size_t nrecs, recs_cap;
+  struct decide_scratch *scratch;
+  uint32_t decide_seq;
+  /* Scratch for encoding one diff (per thread that encodes: see hlrc.c). */
+};
+
+void hlrc_init(void);
+/* Start coherence: every page READ_ONLY, home rank 0 (P > 1 only). */
+void hlrc_start(void);
+
+/* The fault path. @p write is non-zero for a write access. */
+void hlrc_fault(size_t page, int write);
+
+/* Release: send every dirty page's diff to its home and wait for the
+ * acknowledgements (lock release, flush). */
+void hlrc_release(void);
+/* Write notices to hand on with a lock release (malloc'd; caller frees):
+ * page << 16 | node, for every page this node wrote or learned of. */
+size_t hlrc_lock_notices(uint64_t **out);
+/* Acquire: invalidate what the notices say other nodes wrote. */
+void hlrc_acquire(const uint64_t *notices, size_t count);
+
+/* Barrier between nodes (called by one thread per node, all others of its
+ * team parked): arrive with notices, wait for the departure, apply it. */
+void hlrc_barrier(uint32_t participants);
+
+/* The master's decision: given write notices, each page's new home.
+ * Returns the number of entries written to *out (malloc'd, sorted by page). */
+size_t hlrc_decide(const struct notice_rec *recs, size_t nrecs, struct depart_entry **out);
+/* This node's own notices as records (malloc'd). */
+size_t hlrc_own_notices(struct notice_rec **out);
+/* Apply a departure on this node (all of its team parked). */
+void hlrc_apply_departure(const struct depart_entry *entries, size_t count);
+
+/* Comm thread handlers. */
+struct msg_hdr;
+void hlrc_on_page_req(int src, const struct msg_hdr *hdr);
+void hlrc_on_page_rep(const struct msg_hdr *hdr, const void *payload);
+void hlrc_on_diff(int src, const struct msg_hdr *hdr, const void *payload);
+void hlrc_on_arrive(int src, const struct msg_hdr *hdr, const void *payload);
+int hlrc_retry_deferred(void);
+
+#endif

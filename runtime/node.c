@@ -1,0 +1,141 @@
+#include "node.h"
+
+#include "alloc.h"
+#include "error.h"
+#include "fault.h"
+#include "wait.h"
+
+#include <errno.h>
+#include <mpi.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct node_state node;
+
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_t main_thread;
+
+void node_pool_ensure(void) {
+  if (__atomic_load_n(&node.pool_ready, __ATOMIC_ACQUIRE))
+    return;
+  pthread_mutex_lock(&pool_lock);
+  if (!node.pool_ready) {
+    options_read(&node.opt);
+    int err = vm_map(&node.vm, node.opt.pool_base, node.opt.pool_size, node.opt.map);
+    if (err)
+      err_fatal("cannot map the %zu-byte shared pool at %#lx with method %s: %s%s",
+                node.opt.pool_size, (unsigned long)node.opt.pool_base,
+                vm_method_name(node.opt.map), strerror(err),
+                err == EADDRINUSE ? " (choose another PARADE_POOL_BASE)" : "");
+    if (node.vm.page_size > 32768)
+      err_fatal("page size %zu is not supported", node.vm.page_size);
+    __atomic_store_n(&node.pool_ready, 1, __ATOMIC_RELEASE);
+  }
+  pthread_mutex_unlock(&pool_lock);
+}
+
+/* Orderly end of the job: rank 0 tells the others, everyone reports and
+ * leaves MPI. */
+static void shutdown_job(int status) {
+  node.finished = 1;
+  if (node.rank == 0)
+    for (int dest = 1; dest < node.size; dest++)
+      comm_send(dest, MSG_EXIT, (uint64_t)(unsigned)status, 0, 0, NULL, 0);
+  team_shutdown();
+  stats_report();
+  if (node.size > 1) {
+    comm_barrier_world();
+    comm_stop();
+  }
+  fault_uninstall();
+  MPI_Finalize();
+}
+
+/* exit() from anywhere but rank 0's serial code cannot end in order (other
+ * ranks may wait in a barrier for this thread): end the whole job with the
+ * same status instead of leaving anyone waiting. */
+static void on_process_exit(int status, void *unused) {
+  (void)unused;
+  if (node.finished || node.size <= 1)
+    return;
+  if (node.rank == 0 && pthread_equal(pthread_self(), main_thread) && !parade_in_parallel()) {
+    shutdown_job(status);
+    return;
+  }
+  err_warn("exit(%d) called %s: ending the whole job", status,
+           node.rank ? "on a rank other than 0" : "inside a parallel region");
+  err_abort_job(status);
+}
+
+static void count_host(void) {
+  MPI_Comm host;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, node.rank, MPI_INFO_NULL, &host);
+  MPI_Comm_size(host, &node.ranks_on_host);
+  MPI_Comm_free(&host);
+  cpu_set_t set;
+  node.host_cores = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set)
+                                                                : (int)sysconf(_SC_NPROCESSORS_ONLN);
+  long online = sysconf(_SC_NPROCESSORS_ONLN);
+  if (online > node.host_cores)
+    node.host_cores = (int)online; /* mpirun may bind each rank to one core */
+}
+
+static void choose_wait_policy(void) {
+  int runtime_threads = node.ranks_on_host * (node.threads_per_node + (node.size > 1));
+  uint32_t spins = runtime_threads > node.host_cores ? 100 : 4000;
+  if (node.opt.wait == WAIT_PASSIVE)
+    spins = 0;
+  else if (node.opt.wait == WAIT_ACTIVE)
+    spins = 1u << 26;
+  wait_set_spin_count(spins);
+}
+
+static void finish(int status) {
+  shutdown_job(status);
+  exit(status);
+}
+
+int parade_main(int argc, char **argv, int (*user_main)(int, char **)) {
+  main_thread = pthread_self();
+  node_pool_ensure();
+  int provided = 0;
+  if (MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided) != MPI_SUCCESS)
+    err_fatal("MPI_Init_thread failed");
+  MPI_Comm_rank(MPI_COMM_WORLD, &node.rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &node.size);
+  if (provided < MPI_THREAD_MULTIPLE && node.size > 1)
+    err_fatal("the MPI library does not provide MPI_THREAD_MULTIPLE (got level %d)", provided);
+  if (node.size > 65535)
+    err_fatal("at most 65535 ranks are supported");
+  MPI_Comm_dup(MPI_COMM_WORLD, &node.comm.runtime);
+  MPI_Comm_dup(MPI_COMM_WORLD, &node.comm.world);
+  count_host();
+  node.threads_per_node = node.opt.threads;
+  if (node.threads_per_node <= 0) {
+    node.threads_per_node = node.host_cores / node.ranks_on_host;
+    if (node.threads_per_node < 1)
+      node.threads_per_node = 1;
+  }
+  choose_wait_policy();
+  if (node.opt.verbose >= 1 && node.rank == 0)
+    options_print(&node.opt);
+  sync_init();
+  alloc_heap_init();
+  if (node.size > 1) {
+    if (page_table_init(&node.pages, node.vm.npages, 0) != 0)
+      err_fatal("cannot allocate the page table for %zu pages", node.vm.npages);
+    hlrc_init();
+    comm_start();
+    fault_install();
+    hlrc_start();
+    node.dsm_active = 1;
+    comm_barrier_world(); /* every rank serves faults before anyone faults */
+  }
+  on_exit(on_process_exit, NULL);
+  int status = node.rank == 0 ? user_main(argc, argv) : team_serve();
+  finish(status);
+  return status;
+}

@@ -1,0 +1,107 @@
+/* The OpenMP API routines on top of the runtime. */
+#include "../include/omp.h"
+
+#include "error.h"
+#include "node.h"
+#include "parade.h"
+
+#include <string.h>
+#include <strings.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+int omp_get_thread_num(void) { return parade_thread_num(); }
+int omp_get_num_threads(void) { return parade_num_threads(); }
+int omp_get_max_threads(void) {
+  if (parade_level() > 0)
+    return 1; /* a nested region would be serialized */
+  return node.team.requested_threads > 0 ? node.team.requested_threads
+                                         : node.size * node.threads_per_node;
+}
+void omp_set_num_threads(int num_threads) { parade_set_num_threads(num_threads); }
+int omp_get_num_procs(void) { return node.size * node.host_cores / (node.ranks_on_host ? node.ranks_on_host : 1); }
+int omp_in_parallel(void) { return parade_in_parallel(); }
+int omp_get_level(void) { return parade_level(); }
+int omp_get_active_level(void) { return parade_in_parallel() ? 1 : 0; }
+int omp_get_nested(void) { return 0; }
+void omp_set_nested(int nested) { (void)nested; }
+void omp_set_dynamic(int dynamic) { (void)dynamic; }
+int omp_get_dynamic(void) { return 0; }
+int omp_get_thread_limit(void) { return node.size * 1000; }
+double omp_get_wtime(void) { return parade_wtime(); }
+double omp_get_wtick(void) { return 1e-9; }
+
+static omp_sched_t run_sched = omp_sched_static;
+static int run_chunk = 0;
+static int schedule_read;
+
+static void read_schedule(void) {
+  if (schedule_read)
+    return;
+  schedule_read = 1;
+  const char *text = node.opt.schedule;
+  static const struct { const char *name; omp_sched_t kind; } kinds[] = {
+      {"static", omp_sched_static}, {"dynamic", omp_sched_dynamic},
+      {"guided", omp_sched_guided}, {"auto", omp_sched_auto}};
+  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+    size_t n = strlen(kinds[i].name);
+    if (!strncasecmp(text, kinds[i].name, n) && (text[n] == '\0' || text[n] == ',')) {
+      run_sched = kinds[i].kind;
+      run_chunk = text[n] == ',' ? atoi(text + n + 1) : 0;
+      return;
+    }
+  }
+  err_warn("ignoring OMP_SCHEDULE='%s'", text);
+}
+
+void omp_get_schedule(omp_sched_t *kind, int *chunk) {
+  read_schedule();
+  *kind = run_sched;
+  *chunk = run_chunk;
+}
+void omp_set_schedule(omp_sched_t kind, int chunk) {
+  schedule_read = 1;
+  run_sched = kind;
+  run_chunk = chunk;
+}
+
+void omp_init_lock(omp_lock_t *lock) { parade_lock_init((parade_lock_t *)lock); }
+void omp_destroy_lock(omp_lock_t *lock) { lock->id = 0; }
+void omp_set_lock(omp_lock_t *lock) { parade_lock_acquire((parade_lock_t *)lock); }
+void omp_unset_lock(omp_lock_t *lock) { parade_lock_release((parade_lock_t *)lock); }
+int omp_test_lock(omp_lock_t *lock) { return parade_lock_try((parade_lock_t *)lock); }
+
+/* A nest lock's owner and count are only touched by the thread holding the
+ * underlying lock, so they need no protection of their own. */
+void omp_init_nest_lock(omp_nest_lock_t *lock) {
+  parade_lock_init((parade_lock_t *)&lock->id);
+  lock->owner = -1;
+  lock->count = 0;
+}
+void omp_destroy_nest_lock(omp_nest_lock_t *lock) { lock->id = 0; }
+void omp_set_nest_lock(omp_nest_lock_t *lock) {
+  int me = parade_thread_num();
+  if (lock->owner == me && lock->count > 0) {
+    lock->count++;
+    return;
+  }
+  parade_lock_acquire((parade_lock_t *)&lock->id);
+  lock->owner = me;
+  lock->count = 1;
+}
+void omp_unset_nest_lock(omp_nest_lock_t *lock) {
+  if (--lock->count == 0) {
+    lock->owner = -1;
+    parade_lock_release((parade_lock_t *)&lock->id);
+  }
+}
+int omp_test_nest_lock(omp_nest_lock_t *lock) {
+  int me = parade_thread_num();
+  if (lock->owner == me && lock->count > 0)
+    return ++lock->count;
+  if (!parade_lock_try((parade_lock_t *)&lock->id))
+    return 0;
+  lock->owner = me;
+  lock->count = 1;
+  return 1;
+}

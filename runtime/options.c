@@ -1,0 +1,185 @@
+#include "options.h"
+
+#include "error.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+int options_parse_size(const char *text, size_t *out) {
+  char *end = NULL;
+  errno = 0;
+  unsigned long long value = strtoull(text, &end, 0);
+  if (errno || end == text || text[0] == '-')
+    return EINVAL;
+  unsigned shift = 0;
+  switch (*end) {
+  case 'k': case 'K': shift = 10; end++; break;
+  case 'm': case 'M': shift = 20; end++; break;
+  case 'g': case 'G': shift = 30; end++; break;
+  case 't': case 'T': shift = 40; end++; break;
+  default: break;
+  }
+  if (*end == 'i' || *end == 'I')
+    end++;
+  if (*end == 'b' || *end == 'B')
+    end++;
+  if (*end != '\0' || (shift && value > (~0ull >> shift)))
+    return EINVAL;
+  *out = (size_t)(value << shift);
+  return 0;
+}
+
+static int parse_int(const char *text, int lo, int hi, int *out) {
+  char *end = NULL;
+  errno = 0;
+  long value = strtol(text, &end, 10);
+  if (errno || end == text || *end != '\0' || value < lo || value > hi)
+    return EINVAL;
+  *out = (int)value;
+  return 0;
+}
+
+/* One row per variable: how to parse it and what it means. */
+typedef int (*option_parser)(struct options *opt, const char *text);
+
+static int parse_map(struct options *opt, const char *text) {
+  if (!strcmp(text, "memfd")) opt->map = VM_MEMFD;
+  else if (!strcmp(text, "sysv")) opt->map = VM_SYSV;
+  else if (!strcmp(text, "mremap")) opt->map = VM_MREMAP;
+  else return EINVAL;
+  return 0;
+}
+
+static int parse_pool_size(struct options *opt, const char *text) {
+  size_t size;
+  if (options_parse_size(text, &size) || size < (1u << 20))
+    return EINVAL;
+  opt->pool_size = size;
+  return 0;
+}
+
+static int parse_pool_base(struct options *opt, const char *text) {
+  char *end = NULL;
+  errno = 0;
+  unsigned long long base = strtoull(text, &end, 0);
+  if (errno || end == text || *end || base == 0 || (base & 0xfffff))
+    return EINVAL; /* must be 1 MiB aligned */
+  opt->pool_base = (uintptr_t)base;
+  return 0;
+}
+
+static int parse_static_size(struct options *opt, const char *text) {
+  size_t size;
+  if (options_parse_size(text, &size))
+    return EINVAL;
+  opt->static_size = size;
+  return 0;
+}
+
+static int parse_stats(struct options *opt, const char *text) {
+  if (!strcmp(text, "0") || !*text) {
+    opt->stats = STATS_OFF;
+  } else if (!strcmp(text, "1")) {
+    opt->stats = STATS_TEXT;
+  } else {
+    size_t len = strlen(text);
+    if (len < 6 || len >= sizeof opt->stats_file || strcmp(text + len - 5, ".json"))
+      return EINVAL;
+    opt->stats = STATS_JSON;
+    memcpy(opt->stats_file, text, len + 1);
+  }
+  return 0;
+}
+
+static int parse_verbose(struct options *opt, const char *text) {
+  return parse_int(text, 0, 3, &opt->verbose);
+}
+
+static int parse_comm_sleep(struct options *opt, const char *text) {
+  return parse_int(text, 1, 100000, &opt->comm_sleep_us);
+}
+
+static int parse_threads(struct options *opt, const char *text) {
+  /* OpenMP allows a list for nested levels; nested regions are serialized,
+   * so only the first entry matters. */
+  char first[32];
+  size_t n = strcspn(text, ",");
+  if (n == 0 || n >= sizeof first)
+    return EINVAL;
+  memcpy(first, text, n);
+  first[n] = '\0';
+  return parse_int(first, 1, 4096, &opt->threads);
+}
+
+static int parse_wait_policy(struct options *opt, const char *text) {
+  if (!strcasecmp(text, "active")) opt->wait = WAIT_ACTIVE;
+  else if (!strcasecmp(text, "passive")) opt->wait = WAIT_PASSIVE;
+  else return EINVAL;
+  return 0;
+}
+
+static int parse_schedule(struct options *opt, const char *text) {
+  if (strlen(text) >= sizeof opt->schedule)
+    return EINVAL;
+  strcpy(opt->schedule, text);
+  return 0;
+}
+
+struct option_row {
+  const char *name;
+  option_parser parse;
+  int fatal; /* PARADE_* values are ours: a bad one is an error */
+  const char *help;
+};
+
+static const struct option_row option_table[] = {
+    {"PARADE_MAP", parse_map, 1, "double mapping method: memfd (default), sysv, mremap"},
+    {"PARADE_POOL_SIZE", parse_pool_size, 1, "DSM pool size in bytes, K/M/G suffix (default 1G)"},
+    {"PARADE_POOL_BASE", parse_pool_base, 1, "DSM pool address, 1 MiB aligned (default 0x100000000000)"},
+    {"PARADE_STATIC_SIZE", parse_static_size, 1, "pool part for static data (default 64M)"},
+    {"PARADE_STATS", parse_stats, 1, "0, 1 (text summary on stderr) or FILE.json"},
+    {"PARADE_VERBOSE", parse_verbose, 1, "0-3; 1 prints this table at start"},
+    {"PARADE_COMM_SLEEP_US", parse_comm_sleep, 1, "longest sleep of the idle communication thread (default 200)"},
+    {"OMP_NUM_THREADS", parse_threads, 0, "threads per rank"},
+    {"OMP_WAIT_POLICY", parse_wait_policy, 0, "active or passive"},
+    {"OMP_SCHEDULE", parse_schedule, 0, "schedule for schedule(runtime)"},
+};
+
+void options_read(struct options *opt) {
+  memset(opt, 0, sizeof *opt);
+  opt->map = VM_MEMFD;
+  opt->pool_size = (size_t)1 << 30;
+  opt->pool_base = (uintptr_t)0x100000000000ull;
+  opt->static_size = (size_t)64 << 20;
+  opt->comm_sleep_us = 200;
+  strcpy(opt->schedule, "static");
+  for (size_t i = 0; i < sizeof option_table / sizeof option_table[0]; i++) {
+    const struct option_row *row = &option_table[i];
+    const char *text = getenv(row->name);
+    if (!text)
+      continue;
+    if (row->parse(opt, text) == 0)
+      continue;
+    if (row->fatal)
+      err_fatal("invalid value '%s' for %s (%s)", text, row->name, row->help);
+    err_warn("ignoring invalid value '%s' for %s (%s)", text, row->name, row->help);
+  }
+  if (opt->static_size >= opt->pool_size / 2)
+    err_fatal("PARADE_STATIC_SIZE (%zu) must be less than half of PARADE_POOL_SIZE (%zu)",
+              opt->static_size, opt->pool_size);
+}
+
+void options_print(const struct options *opt) {
+  static const char *maps[] = {"memfd", "sysv", "mremap"};
+  fprintf(stderr, "parade: options in force\n");
+  for (size_t i = 0; i < sizeof option_table / sizeof option_table[0]; i++) {
+    const char *text = getenv(option_table[i].name);
+    fprintf(stderr, "  %-22s %-12s %s\n", option_table[i].name, text ? text : "(unset)",
+            option_table[i].help);
+  }
+  fprintf(stderr, "  map=%s pool=%zu@%#lx static=%zu comm_sleep=%dus\n", maps[opt->map],
+          opt->pool_size, (unsigned long)opt->pool_base, opt->static_size, opt->comm_sleep_us);
+}

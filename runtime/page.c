@@ -1,0 +1,87 @@
+#include "page.h"
+
+#include "wait.h"
+
+#include <errno.h>
+#include <sys/mman.h>
+
+static void *map_private(size_t bytes) {
+  void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                 -1, 0);
+  return p == MAP_FAILED ? NULL : p;
+}
+
+int page_table_init(struct page_table *table, size_t npages, uint32_t home) {
+  table->npages = npages;
+  table->entries = map_private(npages * sizeof *table->entries);
+  table->epoch_list = map_private(npages * sizeof *table->epoch_list);
+  if (!table->entries || !table->epoch_list)
+    return ENOMEM;
+  for (size_t i = 0; i < npages; i++) {
+    atomic_init(&table->entries[i].state, PAGE_READ_ONLY);
+    atomic_init(&table->entries[i].pending_diffs, 0);
+    atomic_init(&table->entries[i].home, home);
+    atomic_init(&table->entries[i].epoch_flags, 0);
+    atomic_init(&table->epoch_list[i], EPOCH_LIST_EMPTY);
+  }
+  atomic_init(&table->epoch_count, 0);
+  return 0;
+}
+
+void page_table_free(struct page_table *table) {
+  if (table->entries)
+    munmap(table->entries, table->npages * sizeof *table->entries);
+  if (table->epoch_list)
+    munmap((void *)table->epoch_list, table->npages * sizeof *table->epoch_list);
+  table->entries = NULL;
+  table->epoch_list = NULL;
+}
+
+int page_claim(struct page_entry *e, uint32_t from) {
+  uint32_t expected = from;
+  return atomic_compare_exchange_strong_explicit(&e->state, &expected, PAGE_TRANSIENT,
+                                                 memory_order_acq_rel, memory_order_acquire);
+}
+
+void page_wait_while_busy(struct page_entry *e) {
+  for (;;) {
+    uint32_t s = atomic_load_explicit(&e->state, memory_order_acquire);
+    if (s == PAGE_TRANSIENT) {
+      /* Announce a sleeper so the finisher knows to wake us. */
+      if (!atomic_compare_exchange_weak_explicit(&e->state, &s, PAGE_BLOCKED,
+                                                 memory_order_acq_rel, memory_order_acquire))
+        continue;
+      s = PAGE_BLOCKED;
+    }
+    if (s != PAGE_BLOCKED)
+      return;
+    wait_futex(&e->state, PAGE_BLOCKED, 0);
+  }
+}
+
+void page_finish(struct page_entry *e, uint32_t to) {
+  uint32_t old = atomic_exchange_explicit(&e->state, to, memory_order_acq_rel);
+  if (old == PAGE_BLOCKED)
+    wait_wake(&e->state, INT32_MAX);
+}
+
+void page_mark_epoch(struct page_table *table, size_t page, uint32_t flags) {
+  struct page_entry *e = &table->entries[page];
+  uint32_t old = atomic_fetch_or_explicit(&e->epoch_flags, flags | EPOCH_LISTED,
+                                          memory_order_acq_rel);
+  if (old & EPOCH_LISTED)
+    return;
+  size_t slot = atomic_fetch_add_explicit(&table->epoch_count, 1, memory_order_acq_rel);
+  atomic_store_explicit(&table->epoch_list[slot], (uint32_t)page, memory_order_release);
+}
+
+void page_epoch_reset(struct page_table *table) {
+  size_t count = atomic_load(&table->epoch_count);
+  for (size_t i = 0; i < count; i++) {
+    uint32_t page = atomic_load(&table->epoch_list[i]);
+    if (page != EPOCH_LIST_EMPTY)
+      atomic_store(&table->entries[page].epoch_flags, 0);
+    atomic_store(&table->epoch_list[i], EPOCH_LIST_EMPTY);
+  }
+  atomic_store(&table->epoch_count, 0);
+}

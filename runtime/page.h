@@ -1,0 +1,79 @@
+/* The page table and the per-page state machine.
+ *
+ *   INVALID    no valid copy here (app view PROT_NONE)
+ *   TRANSIENT  one thread is fetching or changing the page
+ *   BLOCKED    TRANSIENT, and other threads sleep until it is done
+ *   READ_ONLY  valid and clean (PROT_READ; at the home too, so that the
+ *              home's own writes are noticed)
+ *   DIRTY      valid and written since the last release (PROT_READ|WRITE)
+ *
+ * Only the thread that moved a page to TRANSIENT may move it on; whoever
+ * completes the change wakes the BLOCKED sleepers. The epoch list holds the
+ * pages this node wrote (or learned of) since the last barrier: its length
+ * is what a barrier costs, whatever the pool size. */
+#ifndef PARADE_PAGE_H
+#define PARADE_PAGE_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum page_state {
+  PAGE_INVALID,
+  PAGE_TRANSIENT,
+  PAGE_BLOCKED,
+  PAGE_READ_ONLY,
+  PAGE_DIRTY,
+};
+
+/* Per-page flags for the current epoch. */
+enum {
+  EPOCH_WRITTEN = 1u << 0, /* this node wrote the page this epoch */
+  EPOCH_FLUSHED = 1u << 1, /* a lock release already sent its diff home */
+  EPOCH_LEARNED = 1u << 2, /* a lock grant said another node wrote it */
+  EPOCH_LISTED = 1u << 3,  /* the page is in the epoch list */
+};
+
+#define EPOCH_LIST_EMPTY UINT32_MAX
+
+struct page_entry {
+  _Atomic uint32_t state;
+  _Atomic int32_t pending_diffs; /* at the home: barrier diffs still due */
+  _Atomic uint32_t home;
+  _Atomic uint32_t epoch_flags;
+};
+
+struct page_table {
+  struct page_entry *entries;
+  size_t npages;
+  _Atomic uint32_t *epoch_list;
+  _Atomic size_t epoch_count;
+};
+
+/* Allocate a table of @p npages pages, all READ_ONLY with home @p home.
+ * Returns 0 or an errno value. */
+int page_table_init(struct page_table *table, size_t npages, uint32_t home);
+void page_table_free(struct page_table *table);
+
+static inline uint32_t page_state_of(const struct page_entry *e) {
+  return atomic_load_explicit(&e->state, memory_order_acquire);
+}
+
+/* Move the page from @p from to TRANSIENT. Returns 1 if this thread won. */
+int page_claim(struct page_entry *e, uint32_t from);
+
+/* If the page is TRANSIENT or BLOCKED, sleep until it is not. */
+void page_wait_while_busy(struct page_entry *e);
+
+/* End a TRANSIENT phase: set @p to and wake any sleepers. */
+void page_finish(struct page_entry *e, uint32_t to);
+
+/* Set epoch flags on @p page; the first flag puts it in the epoch list.
+ * Safe from the fault handler (lock-free). */
+void page_mark_epoch(struct page_table *table, size_t page, uint32_t flags);
+
+/* Forget the epoch: clear the flags of every listed page, empty the list.
+ * Precondition: no thread can call page_mark_epoch concurrently. */
+void page_epoch_reset(struct page_table *table);
+
+#endif

@@ -1,0 +1,288 @@
+#include "team.h"
+
+#include "comm.h"
+#include "error.h"
+#include "hlrc.h"
+#include "node.h"
+#include "proto.h"
+#include "stats.h"
+#include "wait.h"
+
+#include <dlfcn.h>
+#include <link.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* What the calling thread is doing. */
+struct thread_ctx {
+  int local;      /* local thread number in the active team */
+  int level;      /* parallel nesting level */
+  int serialized; /* levels of serialized (nested or if(0)) regions */
+};
+
+static __thread struct thread_ctx ctx;
+
+/* ---- Region bodies as module-relative offsets ------------------------ */
+
+struct module_search {
+  uintptr_t addr;
+  uint32_t index;
+  uintptr_t base;
+  int found;
+  uint32_t counter;
+};
+
+static int find_module(struct dl_phdr_info *info, size_t size, void *data) {
+  (void)size;
+  struct module_search *s = data;
+  uint32_t index = s->counter++;
+  if (s->found)
+    return 0;
+  if (s->addr == 0) {
+    if (index == s->index) {
+      s->base = info->dlpi_addr;
+      s->found = 1;
+    }
+    return 0;
+  }
+  for (int i = 0; i < info->dlpi_phnum; i++) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
+    if (ph->p_type == PT_LOAD && s->addr >= lo && s->addr < lo + ph->p_memsz) {
+      s->index = index;
+      s->base = info->dlpi_addr;
+      s->found = 1;
+    }
+  }
+  return 0;
+}
+
+/* Every rank runs the same program with the same libraries loaded in the
+ * same order, so (module index, offset) names a function on all of them
+ * even when address randomisation places them differently. */
+static void encode_fn(parade_region_fn fn, uint32_t *module, uint64_t *offset) {
+  struct module_search s = {(uintptr_t)fn, 0, 0, 0, 0};
+  dl_iterate_phdr(find_module, &s);
+  if (!s.found)
+    err_fatal("parallel region body %p is in no loaded module", (void *)fn);
+  *module = s.index;
+  *offset = (uintptr_t)fn - s.base;
+}
+
+static parade_region_fn decode_fn(uint32_t module, uint64_t offset) {
+  struct module_search s = {0, module, 0, 0, 0};
+  dl_iterate_phdr(find_module, &s);
+  if (!s.found)
+    err_fatal("protocol error: fork names module %u, which is not loaded here", module);
+  return (parade_region_fn)(s.base + offset);
+}
+
+/* ---- Numbering ------------------------------------------------------------ */
+
+static int in_team(void) { return ctx.level > 0 && ctx.serialized == 0; }
+
+int parade_thread_num(void) {
+  return in_team() ? node.rank * (int)node.team.per_node + ctx.local : 0;
+}
+int parade_num_threads(void) { return in_team() ? (int)node.team.nthreads : 1; }
+int parade_local_thread_num(void) { return in_team() ? ctx.local : 0; }
+int parade_local_num_threads(void) { return in_team() ? (int)node.team.local_count : 1; }
+int parade_node_rank(void) { return node.rank; }
+int parade_node_count(void) { return node.size; }
+int parade_level(void) { return ctx.level + ctx.serialized; }
+int parade_in_parallel(void) { return in_team() && node.team.nthreads > 1; }
+int parade_default_threads_per_node(void) { return node.threads_per_node; }
+void parade_set_num_threads(int n) {
+  if (n > 0)
+    node.team.requested_threads = n;
+}
+double parade_wtime(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+int team_local_count(void) { return (int)node.team.local_count; }
+int team_participants(void) { return (int)node.team.participants; }
+int team_first_global(void) { return node.rank * (int)node.team.per_node; }
+int team_node_of_thread(int global) { return global / (int)node.team.per_node; }
+MPI_Comm team_comm(void) { return node.team.comm; }
+
+/* ---- Barriers ------------------------------------------------------------- */
+
+void team_node_barrier(void (*last)(void)) {
+  struct team *t = &node.team;
+  uint32_t gen = atomic_load_explicit(&t->bar_gen, memory_order_acquire);
+  if (atomic_fetch_add_explicit(&t->bar_arrived, 1, memory_order_acq_rel) + 1 == t->local_count) {
+    atomic_store_explicit(&t->bar_arrived, 0, memory_order_relaxed);
+    if (last)
+      last();
+    atomic_store_explicit(&t->bar_gen, gen + 1, memory_order_release);
+    wait_wake(&t->bar_gen, INT32_MAX);
+  } else {
+    wait_until_changed(&t->bar_gen, gen);
+  }
+}
+
+static void global_barrier(void) {
+  STAT_INC(barriers);
+  if (node.size == 1 || node.team.participants <= 1)
+    return;
+  uint64_t start = stats_now_ns();
+  hlrc_barrier(node.team.participants);
+  STAT_ADD(barrier_ns, stats_now_ns() - start);
+}
+
+void parade_barrier(void) {
+  if (!in_team())
+    return;
+  team_node_barrier(global_barrier);
+}
+
+/* ---- Fork and join --------------------------------------------------------- */
+
+static void run_region(int local) {
+  ctx.local = local;
+  ctx.level = 1;
+  node.team.fn(node.team.args);
+  team_node_barrier(global_barrier); /* join */
+  ctx.level = 0;
+  ctx.local = 0;
+}
+
+static void *worker_main(void *arg) {
+  int local = (int)(intptr_t)arg;
+  comm_my_slot(); /* take a wait slot before any fault needs one */
+  uint32_t seen = 0;
+  for (;;) {
+    wait_until_changed(&node.team.fork_gen, seen);
+    seen = atomic_load_explicit(&node.team.fork_gen, memory_order_acquire);
+    if (atomic_load(&node.team.shutdown))
+      return NULL;
+    if ((uint32_t)local < node.team.local_count)
+      run_region(local);
+  }
+}
+
+static void ensure_workers(uint32_t local_count) {
+  struct team *t = &node.team;
+  if (local_count > TEAM_MAX_LOCAL)
+    err_fatal("%u threads on one rank: at most %d are supported", local_count, TEAM_MAX_LOCAL);
+  while (t->nworkers + 1 < local_count) {
+    uint32_t local = t->nworkers + 1;
+    if (pthread_create(&t->workers[t->nworkers], NULL, worker_main, (void *)(intptr_t)local))
+      err_fatal("cannot create team thread %u", local);
+    t->nworkers++;
+  }
+}
+
+/* Set the team up from a fork's description and run it here. */
+static void begin_region(const struct fork_info *info, parade_region_fn fn, const void *args) {
+  struct team *t = &node.team;
+  t->nthreads = info->nthreads;
+  t->per_node = info->per_node;
+  t->participants = info->participants;
+  uint32_t first = (uint32_t)node.rank * info->per_node;
+  t->local_count = first >= info->nthreads ? 0
+                   : (info->nthreads - first < info->per_node ? info->nthreads - first
+                                                              : info->per_node);
+  t->fn = fn;
+  memcpy(t->args, args, info->args_size);
+  t->comm = node.size > 1 ? comm_prefix((int)info->participants) : MPI_COMM_NULL;
+  if (t->local_count == 0)
+    return;
+  ensure_workers(t->local_count);
+  atomic_store(&t->bar_arrived, 0);
+  atomic_fetch_add_explicit(&t->fork_gen, 1, memory_order_release);
+  wait_wake(&t->fork_gen, INT32_MAX);
+  run_region(0);
+}
+
+void parade_parallel(parade_region_fn fn, const void *args, size_t args_size, int num_threads,
+                     int if_clause) {
+  if (ctx.level > 0 || ctx.serialized > 0 || !if_clause || node.rank != 0) {
+    /* Nested or if(0): the encountering thread is the whole team. */
+    ctx.serialized++;
+    fn((void *)args);
+    ctx.serialized--;
+    return;
+  }
+  if (args_size > TEAM_ARGS_MAX)
+    err_fatal("parallel region arguments of %zu bytes (at most %d)", args_size, TEAM_ARGS_MAX);
+  uint32_t total = num_threads > 0 ? (uint32_t)num_threads
+                   : node.team.requested_threads > 0
+                       ? (uint32_t)node.team.requested_threads
+                       : (uint32_t)(node.size * node.threads_per_node);
+  struct fork_info info = {0};
+  info.nthreads = total;
+  info.per_node = (total + (uint32_t)node.size - 1) / (uint32_t)node.size;
+  info.participants = (total + info.per_node - 1) / info.per_node;
+  info.args_size = (uint32_t)args_size;
+  if (node.size > 1) {
+    /* The fork is a release of rank 0's serial writes: it is the only
+     * writer, so it becomes the home of everything it wrote. */
+    struct notice_rec *recs;
+    size_t nrecs = hlrc_own_notices(&recs);
+    struct depart_entry *entries;
+    size_t count = hlrc_decide(recs, nrecs, &entries);
+    free(recs);
+    info.ndepart = (uint32_t)count;
+    encode_fn(fn, &info.fn_module, &info.fn_offset);
+    size_t len = sizeof info + args_size + count * sizeof *entries;
+    for (int dest = 1; dest < node.size; dest++) {
+      struct bundle b = {0};
+      char *p = bundle_add_reserve(&b, MSG_FORK, 0, atomic_load(&node.hlrc.epoch), 0, len);
+      memcpy(p, &info, sizeof info);
+      memcpy(p + sizeof info, args, args_size);
+      memcpy(p + sizeof info + args_size, entries, count * sizeof *entries);
+      comm_send_bundle(dest, &b);
+      bundle_free(&b);
+    }
+    hlrc_apply_departure(entries, count);
+    free(entries);
+  }
+  begin_region(&info, fn, args);
+}
+
+int team_serve(void) {
+  for (;;) {
+    struct control_msg *msg = comm_wait_control();
+    const char *p = msg->payload;
+    switch (msg->hdr.type) {
+    case MSG_FORK: {
+      struct fork_info info;
+      memcpy(&info, p, sizeof info);
+      if (msg->hdr.len != sizeof info + info.args_size + info.ndepart * sizeof(struct depart_entry))
+        err_fatal("protocol error: malformed fork message");
+      const struct depart_entry *entries =
+          (const void *)(p + sizeof info + info.args_size);
+      hlrc_apply_departure(entries, info.ndepart);
+      begin_region(&info, decode_fn(info.fn_module, info.fn_offset), p + sizeof info);
+      break;
+    }
+    case MSG_DEPART:
+      /* A barrier of a team this node has no thread in. */
+      hlrc_apply_departure((const void *)p, msg->hdr.len / sizeof(struct depart_entry));
+      break;
+    case MSG_EXIT: {
+      int status = (int)msg->hdr.a;
+      free(msg);
+      return status;
+    }
+    default:
+      err_fatal("protocol error: unexpected control message %u", msg->hdr.type);
+    }
+    free(msg);
+  }
+}
+
+void team_shutdown(void) {
+  struct team *t = &node.team;
+  atomic_store(&t->shutdown, 1);
+  atomic_fetch_add(&t->fork_gen, 1);
+  wait_wake(&t->fork_gen, INT32_MAX);
+  for (uint32_t i = 0; i < t->nworkers; i++)
+    pthread_join(t->workers[i], NULL);
+  t->nworkers = 0;
+}

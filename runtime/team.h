@@ -1,0 +1,58 @@
+/* The thread team of a node: persistent worker threads, fork and join,
+ * the node-level barrier, and global thread numbering.
+ *
+ * A team of N threads over P nodes puts per_node = ceil(N / P) threads on
+ * each node in rank order, so global thread g runs on rank g / per_node as
+ * local thread g % per_node; the nodes that get threads are the team's
+ * participants (always a prefix of the ranks, starting with rank 0). */
+#ifndef PARADE_TEAM_H
+#define PARADE_TEAM_H
+
+#include "parade.h"
+
+#include <mpi.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+
+#define TEAM_ARGS_MAX 4096
+#define TEAM_MAX_LOCAL 1000
+
+struct fork_info;
+
+struct team {
+  /* The current region (written by the forking thread before workers are
+   * woken, read-only while it runs). */
+  uint32_t nthreads, per_node, local_count, participants;
+  parade_region_fn fn;
+  _Alignas(16) unsigned char args[TEAM_ARGS_MAX];
+  MPI_Comm comm;
+  /* Node barrier. */
+  _Atomic uint32_t bar_arrived;
+  _Atomic uint32_t bar_gen;
+  /* Workers: local threads 1..nworkers. */
+  _Atomic uint32_t fork_gen;
+  _Atomic int shutdown;
+  pthread_t workers[TEAM_MAX_LOCAL];
+  uint32_t nworkers;
+  int requested_threads; /* omp_set_num_threads, over all nodes; 0: default */
+};
+
+/* Rank 0: fork a region (see parade_parallel). */
+/* Other ranks: serve fork, departure and exit messages; returns the exit
+ * status that rank 0 sent. */
+int team_serve(void);
+/* Stop and join the worker threads. */
+void team_shutdown(void);
+
+/* Barrier of the node's team threads; the last to arrive runs @p last
+ * (may be NULL) before anyone leaves. */
+void team_node_barrier(void (*last)(void));
+
+int team_local_count(void);
+int team_participants(void);
+int team_first_global(void);
+int team_node_of_thread(int global);
+MPI_Comm team_comm(void);
+
+#endif

@@ -1,0 +1,53 @@
+# lit configuration for parade: substitutions and features.
+#
+#   %cc-parade           compile a C test against parade.h and libparade
+#   %cc-parade-internal  the same, with the runtime's internal headers
+#   %mpirun              the launcher for the configured MPI (shared memory)
+#   %mpirun-tcp          the same, ranks talking over TCP on loopback
+#   %examples            directory of the example programs
+#   FileCheck            LLVM's FileCheck
+import os
+import lit.formats
+
+config.name = "parade"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".c", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.parade_obj_root, "test")
+
+src = config.parade_src_root
+cflags = "-O2 -g -Wall -I{0}/include".format(src)
+libs = "{0}/libparade.a -lpthread -ldl -lm".format(config.parade_lib_dir)
+config.substitutions.append(
+    ("%cc-parade-internal", "{0} {1} -I{2}/runtime".format(config.parade_mpicc, cflags, src)
+     + " %s -o %t " + libs))
+config.substitutions.append(
+    ("%cc-parade", "{0} {1} %s -o %t {2}".format(config.parade_mpicc, cflags, libs)))
+
+if config.parade_mpi == "openmpi":
+    launcher = "{0} --oversubscribe --bind-to none --mca btl_vader_single_copy_mechanism none".format(
+        config.parade_mpirun)
+    tcp = launcher.replace("--mca btl_vader_single_copy_mechanism none", "") + \
+        " --mca btl tcp,self --mca btl_tcp_if_include lo"
+    config.available_features.add("openmpi")
+else:
+    launcher = config.parade_mpirun
+    tcp = config.parade_mpirun  # MPICH's ch3:nemesis over loopback TCP is its default
+    config.available_features.add("mpich")
+config.substitutions.append(("%mpirun-tcp", tcp))
+config.substitutions.append(("%mpirun", launcher))
+config.substitutions.append(("%examples", config.parade_example_dir))
+config.substitutions.append(("FileCheck", config.parade_filecheck))
+config.available_features.add("mpi")
+
+# Open MPI refuses to run as root without these; harmless otherwise.
+for name in ["OMPI_ALLOW_RUN_AS_ROOT", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"]:
+    config.environment[name] = "1"
+for name in ["HOME", "PATH", "TMPDIR", "USER"]:
+    if name in os.environ:
+        config.environment[name] = os.environ[name]
+# A test's run-time options come from its RUN line, never from the caller.
+for name in list(config.environment):
+    if name.startswith("PARADE_") or name.startswith("OMP_"):
+        del config.environment[name]
