@@ -51,3 +51,6 @@ for name in ["HOME", "PATH", "TMPDIR", "USER"]:
 for name in list(config.environment):
     if name.startswith("PARADE_") or name.startswith("OMP_"):
         del config.environment[name]
+config.substitutions.append(
+    ("%expect-failure", "{0} {1}/Inputs/expect_failure.py".format(
+        config.parade_python, config.test_source_root)))
