@@ -139,7 +139,7 @@ static const struct option_row option_table[] = {
     {"PARADE_MAP", parse_map, 1, "double mapping method: memfd (default), sysv, mremap"},
     {"PARADE_POOL_SIZE", parse_pool_size, 1, "DSM pool size in bytes, K/M/G suffix (default 1G)"},
     {"PARADE_POOL_BASE", parse_pool_base, 1, "DSM pool address, 1 MiB aligned (default 0x100000000000)"},
-    {"PARADE_STATIC_SIZE", parse_static_size, 1, "pool part for static data (default 64M)"},
+    {"PARADE_STATIC_SIZE", parse_static_size, 1, "pool part for static data (default 64M, at most 1/8 of the pool)"},
     {"PARADE_STATS", parse_stats, 1, "0, 1 (text summary on stderr) or FILE.json"},
     {"PARADE_VERBOSE", parse_verbose, 1, "0-3; 1 prints this table at start"},
     {"PARADE_COMM_SLEEP_US", parse_comm_sleep, 1, "longest sleep of the idle communication thread (default 200)"},
@@ -153,7 +153,7 @@ void options_read(struct options *opt) {
   opt->map = VM_MEMFD;
   opt->pool_size = (size_t)1 << 30;
   opt->pool_base = (uintptr_t)0x100000000000ull;
-  opt->static_size = (size_t)64 << 20;
+  opt->static_size = 0; /* 0: chosen from the pool size below */
   opt->comm_sleep_us = 200;
   strcpy(opt->schedule, "static");
   for (size_t i = 0; i < sizeof option_table / sizeof option_table[0]; i++) {
@@ -166,6 +166,11 @@ void options_read(struct options *opt) {
     if (row->fatal)
       err_fatal("invalid value '%s' for %s (%s)", text, row->name, row->help);
     err_warn("ignoring invalid value '%s' for %s (%s)", text, row->name, row->help);
+  }
+  if (!getenv("PARADE_STATIC_SIZE")) {
+    opt->static_size = (size_t)64 << 20;
+    if (opt->static_size > opt->pool_size / 8)
+      opt->static_size = opt->pool_size / 8;
   }
   if (opt->static_size >= opt->pool_size / 2)
     err_fatal("PARADE_STATIC_SIZE (%zu) must be less than half of PARADE_POOL_SIZE (%zu)",
