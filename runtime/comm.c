@@ -213,8 +213,9 @@ static void control_push(const struct msg_hdr *hdr, const void *payload) {
   wait_wake(&node.comm.control_word, INT32_MAX);
 }
 
-struct control_msg *comm_wait_control(void) {
-  atomic_fetch_add(&node.comm.waiting, 1);
+struct control_msg *comm_wait_control(int urgent) {
+  if (urgent)
+    atomic_fetch_add(&node.comm.waiting, 1);
   for (;;) {
     uint32_t seen = atomic_load(&node.comm.control_word);
     pthread_mutex_lock(&node.comm.control_lock);
@@ -226,7 +227,8 @@ struct control_msg *comm_wait_control(void) {
     }
     pthread_mutex_unlock(&node.comm.control_lock);
     if (msg) {
-      atomic_fetch_sub(&node.comm.waiting, 1);
+      if (urgent)
+        atomic_fetch_sub(&node.comm.waiting, 1);
       return msg;
     }
     wait_until_changed(&node.comm.control_word, seen);

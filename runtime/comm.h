@@ -121,8 +121,10 @@ void comm_post(int dest, uint32_t type, uint64_t a, uint64_t b, uint64_t c,
 void *comm_post_reserve(int dest, uint32_t type, uint64_t a, uint64_t b, uint64_t c,
                         size_t len);
 
-/* Wait for the next control message; the caller frees it. */
-struct control_msg *comm_wait_control(void);
+/* Wait for the next control message; the caller frees it. @p urgent says
+ * the caller is in a barrier (the comm thread then polls more often); a rank
+ * idle between regions is not, so its comm thread can sleep longer. */
+struct control_msg *comm_wait_control(int urgent);
 
 /* Complete @p req without spinning a core. */
 void comm_wait_mpi(MPI_Request *req);

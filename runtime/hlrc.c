@@ -408,7 +408,7 @@ void hlrc_barrier(uint32_t participants) {
   comm_send(0, MSG_ARRIVE, participants, atomic_load(&node.hlrc.epoch), 0, notices,
             n * sizeof *notices);
   free(notices);
-  struct control_msg *msg = comm_wait_control();
+  struct control_msg *msg = comm_wait_control(1);
   if (msg->hdr.type != MSG_DEPART)
     err_fatal("protocol error: expected a barrier departure, got message type %u",
               msg->hdr.type);

@@ -247,7 +247,7 @@ void parade_parallel(parade_region_fn fn, const void *args, size_t args_size, in
 
 int team_serve(void) {
   for (;;) {
-    struct control_msg *msg = comm_wait_control();
+    struct control_msg *msg = comm_wait_control(0);
     const char *p = msg->payload;
     switch (msg->hdr.type) {
     case MSG_FORK: {

@@ -54,3 +54,4 @@ for name in list(config.environment):
 config.substitutions.append(
     ("%expect-failure", "{0} {1}/Inputs/expect_failure.py".format(
         config.parade_python, config.test_source_root)))
+config.substitutions.append(("%python", config.parade_python))

@@ -1,0 +1,27 @@
+#!/usr/bin/env python3
+"""Check a PARADE_STATS JSON file: one object per rank, every documented
+integer key present. usage: check_stats_json.py FILE RANKS KEY=MIN..."""
+import json
+import sys
+
+REQUIRED = ["page_faults_read", "page_faults_write", "pages_fetched", "twins", "diffs_sent",
+            "diff_bytes", "write_notices", "home_migrations", "barriers", "collectives",
+            "lock_acquires", "msgs_sent", "bytes_sent"]
+
+path, ranks = sys.argv[1], int(sys.argv[2])
+with open(path) as f:
+    data = json.load(f)
+if len(data) != ranks or sorted(obj["rank"] for obj in data) != list(range(ranks)):
+    sys.exit("stats: wanted one object per rank for %d ranks, got %r" % (ranks, data))
+for obj in data:
+    for key in REQUIRED:
+        if not isinstance(obj.get(key), int):
+            sys.exit("stats: rank %d lacks integer key %s" % (obj["rank"], key))
+# Totals over ranks must reach the given minimums.
+for arg in sys.argv[3:]:
+    key, minimum = arg.split("=")
+    total = sum(obj[key] for obj in data)
+    if total < int(minimum):
+        sys.exit("stats: total %s = %d, expected at least %s" % (key, total, minimum))
+    print("stats: total %s >= %s" % (key, minimum))
+print("stats: %d ranks, all keys present" % ranks)
