@@ -102,6 +102,30 @@ void parade_critical_enter(const char *name);
 /** @brief Leave a critical section entered with parade_critical_enter(). */
 void parade_critical_exit(const char *name);
 
+/* ---- Work sharing --------------------------------------------------- */
+
+/** @brief Loop schedules. */
+typedef enum parade_schedule {
+  PARADE_SCHED_STATIC,  /* chunk 0: one block per thread */
+  PARADE_SCHED_DYNAMIC,
+  PARADE_SCHED_GUIDED,
+  PARADE_SCHED_RUNTIME  /* from OMP_SCHEDULE */
+} parade_schedule;
+
+/** @brief One thread's state in a work-shared loop of @p count iterations,
+ *  numbered 0 .. count-1 (the translator maps them to the loop variable). */
+typedef struct parade_loop {
+  long long count, chunk, next, end;
+  int kind, done;
+  void *shared;
+} parade_loop;
+
+/** @brief Start a work-shared loop; every thread of the team calls it. */
+void parade_loop_begin(parade_loop *loop, long long count, parade_schedule kind,
+                       long long chunk);
+/** @brief The next range [*lo, *hi) for the calling thread; 0 when done. */
+int parade_loop_next(parade_loop *loop, long long *lo, long long *hi);
+
 /* ---- Collectives on small data -------------------------------------- */
 
 /** @brief Element types the collectives understand. */
@@ -168,6 +192,14 @@ size_t parade_malloc_usable_size(void *ptr);
  * same address everywhere. @p init (may be NULL for zero) is copied in.
  */
 void *parade_static_alloc(size_t size, size_t align, const void *init);
+
+/** @brief Pool storage for a shared automatic variable of the encountering
+ *  function; freed by parade_free_local() (used as a cleanup attribute). */
+void *parade_alloc_local(size_t size);
+/** @brief Cleanup hook: @p slot points to the pointer parade_alloc_local gave. */
+void parade_free_local(void *slot);
+/** @brief Shared-heap strdup. */
+char *parade_strdup(const char *text);
 
 /** @brief Non-zero if @p addr lies in the DSM pool. */
 int parade_is_shared(const void *addr);

@@ -417,6 +417,17 @@ void *parade_aligned_alloc(size_t alignment, size_t size) {
   return p;
 }
 
+void *parade_alloc_local(size_t size) { return parade_malloc(size); }
+
+void parade_free_local(void *slot) { parade_free(*(void **)slot); }
+
+char *parade_strdup(const char *text) {
+  size_t len = strlen(text) + 1;
+  char *copy = parade_malloc(len);
+  memcpy(copy, text, len);
+  return copy;
+}
+
 /* ---- Comm thread handlers ---------------------------------------------- */
 
 void alloc_on_free(const struct msg_hdr *hdr) { local_free((void *)(uintptr_t)hdr->a); }

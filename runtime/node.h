@@ -7,6 +7,7 @@
 #include "hlrc.h"
 #include "options.h"
 #include "page.h"
+#include "schedule.h"
 #include "stats.h"
 #include "sync.h"
 #include "team.h"
@@ -26,6 +27,7 @@ struct node_state {
   struct hlrc hlrc;
   struct team team;
   struct sync_state sync;
+  struct sched_state sched;
   struct stats stats;
 };
 
