@@ -52,6 +52,11 @@ typedef void (*parade_region_fn)(void *args);
 void parade_parallel(parade_region_fn fn, const void *args, size_t args_size,
                      int num_threads, int if_clause);
 
+/** @brief Run the following code as a serialized (nested) team of one. */
+void parade_serial_enter(void);
+/** @brief End a parade_serial_enter() team. */
+void parade_serial_exit(void);
+
 /** @brief Global thread number in the current team (rank * T + local). */
 int parade_thread_num(void);
 /** @brief Size of the current team. */

@@ -103,6 +103,9 @@ double parade_wtime(void) {
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+void parade_serial_enter(void) { ctx.serialized++; }
+void parade_serial_exit(void) { ctx.serialized--; }
+
 int team_local_count(void) { return (int)node.team.local_count; }
 int team_participants(void) { return (int)node.team.participants; }
 int team_first_global(void) { return node.rank * (int)node.team.per_node; }

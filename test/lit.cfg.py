@@ -10,7 +10,7 @@ import os
 import lit.formats
 
 config.name = "parade"
-config.test_format = lit.formats.ShTest(execute_external=True)
+config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".c", ".test"]
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
@@ -55,3 +55,15 @@ config.substitutions.append(
     ("%expect-failure", "{0} {1}/Inputs/expect_failure.py".format(
         config.parade_python, config.test_source_root)))
 config.substitutions.append(("%python", config.parade_python))
+
+# The translator and the driver.
+bindir = os.path.join(config.parade_obj_root, "translator")
+config.substitutions.append(("%paradecc", os.path.join(bindir, "paradecc")))
+config.substitutions.append(("%translate", os.path.join(bindir, "parade-translate")))
+config.substitutions.append(("%gcc-openmp", "gcc -fopenmp -O2 -w"))
+if os.path.exists(os.path.join(bindir, "parade-translate")):
+    config.available_features.add("translator")
+config.substitutions.append(
+    ("%compare-with-gcc", "{0} {1}/Inputs/compare_with_gcc.py --paradecc {2} --mpirun '{3}' --work %t.dir".format(
+        config.parade_python, config.test_source_root,
+        os.path.join(bindir, "paradecc"), launcher)))

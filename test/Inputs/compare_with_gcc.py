@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""Build an OpenMP program with paradecc and with gcc -fopenmp, run the
+parade build at several ranks x threads (and once built with
+-fparade-sync=lock), and compare each output with gcc's exactly.
+
+usage: compare_with_gcc.py --paradecc P --mpirun "M" --work DIR source.c [-- program args]
+Prints one line per configuration and a summary line; exits 1 on any
+mismatch or failure.
+"""
+import argparse
+import os
+import shlex
+import subprocess
+import sys
+
+CONFIGS = [(1, 2), (2, 1), (2, 2), (4, 2)]
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--paradecc", required=True)
+parser.add_argument("--mpirun", required=True)
+parser.add_argument("--work", required=True)
+parser.add_argument("source")
+parser.add_argument("args", nargs=argparse.REMAINDER)
+opts = parser.parse_args()
+args = opts.args[1:] if opts.args[:1] == ["--"] else opts.args
+os.makedirs(opts.work, exist_ok=True)
+name = os.path.splitext(os.path.basename(opts.source))[0]
+src_dir = os.path.dirname(os.path.abspath(opts.source))
+
+
+def run(cmd, env=None, timeout=120):
+    full_env = dict(os.environ)
+    full_env.update(env or {})
+    p = subprocess.run(cmd, cwd=src_dir, env=full_env, capture_output=True, text=True,
+                       timeout=timeout)
+    return p.returncode, p.stdout, p.stderr
+
+
+gcc_bin = os.path.join(opts.work, name + ".gcc")
+par_bin = os.path.join(opts.work, name + ".parade")
+lock_bin = os.path.join(opts.work, name + ".lock")
+for cmd in (["gcc", "-fopenmp", "-O2", "-w", opts.source, "-o", gcc_bin, "-lm"],
+            [opts.paradecc, "-O2", opts.source, "-o", par_bin, "-lm"],
+            [opts.paradecc, "-O2", "-fparade-sync=lock", opts.source, "-o", lock_bin, "-lm"]):
+    rc, out, err = run(cmd)
+    if rc != 0:
+        print("e2e: %s: build failed: %s\n%s%s" % (name, " ".join(cmd), out, err))
+        sys.exit(1)
+
+rc, expected, err = run([gcc_bin] + args, {"OMP_NUM_THREADS": "3"})
+if rc != 0:
+    print("e2e: %s: the gcc -fopenmp build failed (%d): %s" % (name, rc, err))
+    sys.exit(1)
+
+failures = 0
+runs = [(p, t, par_bin, "collective") for p, t in CONFIGS] + [(2, 2, lock_bin, "lock")]
+for ranks, threads, binary, mode in runs:
+    if ranks == 1:
+        cmd = [binary] + args
+    else:
+        cmd = shlex.split(opts.mpirun) + ["-np", str(ranks), binary] + args
+    rc, out, err = run(cmd, {"OMP_NUM_THREADS": str(threads)})
+    label = "P=%d T=%d %s" % (ranks, threads, mode)
+    if rc != 0 or out != expected:
+        failures += 1
+        print("e2e: %s: %s differs from gcc -fopenmp (exit %d)" % (name, label, rc))
+        print("--- gcc -fopenmp:\n%s--- parade:\n%s--- stderr:\n%s" % (expected, out, err[-2000:]))
+    else:
+        print("e2e: %s: %s matches" % (name, label))
+if failures:
+    sys.exit(1)
+print("e2e: %s: all %d configurations match gcc -fopenmp" % (name, len(runs)))

@@ -1,0 +1,26 @@
+// A reduction becomes thread-private partials and one merged allreduce,
+// whatever the number of variables; with -fparade-sync=lock it takes the
+// conventional path (the distributed lock).
+//
+// RUN: %translate %s -- | grep -v "^//" | FileCheck %s
+// RUN: %translate -fparade-sync=lock %s -- | grep -v "^//" | FileCheck %s --check-prefix=LOCK
+// RUN: %translate -Rparade %s -- 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+//
+// CHECK: double s = (double)0; long m = (long)(-9223372036854775807ll - 1);
+// CHECK: parade_reduce_var parade_rv[] = {{[{][{]}}&s, 1, PARADE_DOUBLE, PARADE_OP_SUM}, {&m, 1, PARADE_LONG, PARADE_OP_MAX}}; parade_allreduce(parade_rv, 2);
+// CHECK-SAME: if (parade_thread_num() == 0) { (*parade_ro_{{[0-9]+}}) = (*parade_ro_{{[0-9]+}}) + s; (*parade_ro_{{[0-9]+}}) = m > (*parade_ro_{{[0-9]+}}) ? m : (*parade_ro_{{[0-9]+}}); }
+// LOCK-NOT: parade_allreduce
+// LOCK: parade_critical_enter("parade.reduction");
+// REMARK: reduction-allreduce.c:[[@LINE+6]]:1: remark: reduction mapped to one merged allreduce: 2 variable(s), 16 bytes [-Rparade]
+// REMARK: reduction-allreduce.c:[[@LINE+5]]:1: remark: 'parallel for' outlined to parade_region_{{[0-9]+}}
+double sum_and_max(const double *x, const long *y, int n) {
+  double s = 0;
+  long m = -5;
+  (void)m;
+#pragma omp parallel for reduction(+:s) reduction(max:m)
+  for (int i = 0; i < n; i++) {
+    s += x[i];
+    m = y[i] > m ? y[i] : m;
+  }
+  return s + m;
+}

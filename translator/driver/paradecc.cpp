@@ -1,0 +1,232 @@
+//===- paradecc.cpp - The parade compiler driver ----------------------------===//
+//
+// Used like mpicc: translates each C source with parade-translate, compiles
+// the result with the MPI C compiler wrapper, and links libparade, MPI and
+// pthreads.
+//
+//   paradecc [-c] [-o out] [gcc options] [-Rparade] [-fparade-sync=lock]
+//            [-fparade-small-threshold=N] [--show] [--keep] files...
+//
+// Programs are run directly (never through a shell); temporary files are
+// created private (0600, unpredictable names) and removed afterwards.
+//===----------------------------------------------------------------------===//
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+using namespace llvm;
+
+namespace {
+
+/// A private temporary file, or only its would-be name with --show.
+std::optional<std::string> temporary(StringRef Suffix, bool Show) {
+  if (Show)
+    return "/tmp/parade-XXXXXX." + Suffix.str();
+  SmallString<256> P;
+  if (auto EC = sys::fs::createTemporaryFile("parade", Suffix, P)) {
+    errs() << "paradecc: error: cannot create a temporary file: " << EC.message() << "\n";
+    return std::nullopt;
+  }
+  return std::string(P);
+}
+
+struct Layout {
+  std::string Translate, IncludeDir, Library;
+};
+
+/// Installed (bin/../include/parade, bin/../lib) or the build tree.
+Layout findLayout(const char *Argv0) {
+  std::string Exe = sys::fs::getMainExecutable(Argv0, (void *)&findLayout);
+  SmallString<256> Dir(sys::path::parent_path(Exe));
+  Layout L;
+  SmallString<256> Translate(Dir);
+  sys::path::append(Translate, "parade-translate");
+  L.Translate = std::string(Translate);
+  SmallString<256> Installed(Dir);
+  sys::path::append(Installed, "..", "include", "parade", "parade.h");
+  if (sys::fs::exists(Installed)) {
+    SmallString<256> Inc(Dir), Lib(Dir);
+    sys::path::append(Inc, "..", "include", "parade");
+    sys::path::append(Lib, "..", "lib", "libparade.a");
+    L.IncludeDir = std::string(Inc);
+    L.Library = std::string(Lib);
+  } else {
+    L.IncludeDir = PARADE_SOURCE_INCLUDE_DIR;
+    L.Library = PARADE_BUILD_LIBRARY;
+  }
+  return L;
+}
+
+void show(ArrayRef<std::string> Args) {
+  for (size_t I = 0; I < Args.size(); I++)
+    outs() << (I ? " " : "") << Args[I];
+  outs() << "\n";
+}
+
+int run(ArrayRef<std::string> Args, bool Show) {
+  if (Show) {
+    show(Args);
+    return 0;
+  }
+  auto Program = sys::findProgramByName(Args[0]);
+  if (!Program) {
+    errs() << "paradecc: error: cannot find '" << Args[0] << "'\n";
+    return 1;
+  }
+  std::vector<StringRef> Refs(Args.begin(), Args.end());
+  std::string Error;
+  int Status = sys::ExecuteAndWait(*Program, Refs, std::nullopt, {}, 0, 0, &Error);
+  if (Status < 0) {
+    errs() << "paradecc: error: running '" << Args[0] << "': " << Error << "\n";
+    return 1;
+  }
+  return Status;
+}
+
+bool hasSuffix(StringRef Path, StringRef Ext) { return sys::path::extension(Path) == Ext; }
+
+} // namespace
+
+int main(int argc, char **argv) {
+  Layout L = findLayout(argv[0]);
+  std::vector<std::string> Sources, Inputs, TranslateFlags, PreprocFlags, CompileFlags,
+      LinkFlags;
+  std::string Output;
+  bool CompileOnly = false, Show = false, Keep = false;
+  for (int I = 1; I < argc; I++) {
+    StringRef A(argv[I]);
+    auto Next = [&](StringRef Flag) -> std::optional<std::string> {
+      if (I + 1 >= argc) {
+        errs() << "paradecc: error: " << Flag << " needs an argument\n";
+        return std::nullopt;
+      }
+      return std::string(argv[++I]);
+    };
+    if (A == "--show" || A == "-show") {
+      Show = true;
+    } else if (A == "--keep") {
+      Keep = true;
+    } else if (A == "-c") {
+      CompileOnly = true;
+    } else if (A == "-o") {
+      auto V = Next(A);
+      if (!V)
+        return 2;
+      Output = *V;
+    } else if (A == "-Rparade" || A.starts_with("-fparade-")) {
+      TranslateFlags.push_back(A.str());
+    } else if (A == "-fopenmp" || A == "-qopenmp" || A == "-openmp") {
+      // OpenMP is what paradecc translates; nothing to pass on.
+    } else if (A == "-I" || A == "-D" || A == "-U" || A == "-include") {
+      auto V = Next(A);
+      if (!V)
+        return 2;
+      PreprocFlags.push_back(A.str());
+      PreprocFlags.push_back(*V);
+    } else if (A.starts_with("-I") || A.starts_with("-D") || A.starts_with("-U") ||
+               A.starts_with("-std=")) {
+      PreprocFlags.push_back(A.str());
+    } else if (A == "-l" || A == "-L") {
+      auto V = Next(A);
+      if (!V)
+        return 2;
+      LinkFlags.push_back(A.str() + *V);
+    } else if (A.starts_with("-l") || A.starts_with("-L") || A.starts_with("-Wl,") ||
+               A == "-static" || A == "-pthread") {
+      LinkFlags.push_back(A.str());
+    } else if (A.starts_with("-")) {
+      CompileFlags.push_back(A.str()); // -O*, -g, -W*, -f*, -m*, ...
+    } else if (hasSuffix(A, ".c")) {
+      Sources.push_back(A.str());
+    } else {
+      Inputs.push_back(A.str()); // objects and libraries
+    }
+  }
+  if (Sources.empty() && Inputs.empty()) {
+    errs() << "paradecc: error: no input files\n";
+    return 2;
+  }
+  if (CompileOnly && !Output.empty() && Sources.size() > 1) {
+    errs() << "paradecc: error: -o with -c takes one source file\n";
+    return 2;
+  }
+
+  std::vector<std::string> Temporaries;
+  auto Cleanup = [&]() {
+    if (!Show)
+      for (const std::string &T : Temporaries)
+        sys::fs::remove(T);
+  };
+  std::vector<std::string> Objects;
+  for (const std::string &Src : Sources) {
+    std::string Translated;
+    if (Keep) {
+      SmallString<256> P(sys::path::filename(Src));
+      sys::path::replace_extension(P, ".parade.c");
+      Translated = std::string(P);
+    } else {
+      auto P = temporary("c", Show);
+      if (!P) {
+        Cleanup();
+        return 1;
+      }
+      Translated = *P;
+      Temporaries.push_back(Translated);
+    }
+    std::vector<std::string> Translate = {L.Translate};
+    Translate.insert(Translate.end(), TranslateFlags.begin(), TranslateFlags.end());
+    Translate.insert(Translate.end(), {Src, "-o", Translated, "--"});
+    Translate.insert(Translate.end(), PreprocFlags.begin(), PreprocFlags.end());
+    if (int S = run(Translate, Show)) {
+      Cleanup();
+      return S;
+    }
+    std::string Object;
+    if (CompileOnly) {
+      if (!Output.empty()) {
+        Object = Output;
+      } else {
+        SmallString<256> P(sys::path::filename(Src));
+        sys::path::replace_extension(P, ".o");
+        Object = std::string(P);
+      }
+    } else {
+      auto P = temporary("o", Show);
+      if (!P) {
+        Cleanup();
+        return 1;
+      }
+      Object = *P;
+      Temporaries.push_back(Object);
+    }
+    std::vector<std::string> Compile = {PARADE_MPICC, "-c", Translated, "-o", Object,
+                                        "-I" + L.IncludeDir};
+    Compile.insert(Compile.end(), PreprocFlags.begin(), PreprocFlags.end());
+    Compile.insert(Compile.end(), CompileFlags.begin(), CompileFlags.end());
+    if (int S = run(Compile, Show)) {
+      Cleanup();
+      return S;
+    }
+    Objects.push_back(Object);
+  }
+  int Status = 0;
+  if (!CompileOnly) {
+    std::vector<std::string> Link = {PARADE_MPICC};
+    Link.insert(Link.end(), CompileFlags.begin(), CompileFlags.end());
+    Link.insert(Link.end(), Objects.begin(), Objects.end());
+    Link.insert(Link.end(), Inputs.begin(), Inputs.end());
+    Link.insert(Link.end(), {"-o", Output.empty() ? "a.out" : Output, L.Library});
+    Link.insert(Link.end(), LinkFlags.begin(), LinkFlags.end());
+    Link.insert(Link.end(), {"-lpthread", "-ldl", "-lm"});
+    Status = run(Link, Show);
+  }
+  Cleanup();
+  return Status;
+}

@@ -1,0 +1,145 @@
+//===- Context.cpp - State shared by the translation passes --------------===//
+#include "Context.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/Basic/OpenMPKinds.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace parade {
+
+Translation::Translation(ASTContext &Ctx, Rewriter &R, const Options &Opts)
+    : Ctx(Ctx), SM(Ctx.getSourceManager()), R(R), Opts(Opts) {
+  DiagnosticsEngine &D = Ctx.getDiagnostics();
+  ErrorID = D.getCustomDiagID(DiagnosticsEngine::Error, "%0");
+  RemarkID = D.getCustomDiagID(DiagnosticsEngine::Remark, "%0 [-Rparade]");
+}
+
+void Translation::error(SourceLocation Loc, llvm::StringRef Message) {
+  Failed = true;
+  // Several passes look at the same construct; say each thing once.
+  if (!Reported.insert(llvm::hash_combine(Loc.getRawEncoding(), Message)).second)
+    return;
+  Ctx.getDiagnostics().Report(Loc, ErrorID) << Message;
+}
+
+void Translation::remark(SourceLocation Loc, llvm::StringRef Message) {
+  if (Opts.Remarks)
+    Ctx.getDiagnostics().Report(Loc, RemarkID) << Message;
+}
+
+std::string Translation::text(SourceRange Range) {
+  // A range that starts or ends inside a macro expansion is taken as the
+  // macro invocation written in the file (`N` in `i < N`).
+  CharSourceRange File = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(Range), SM,
+                                                  Ctx.getLangOpts());
+  if (File.isInvalid()) {
+    error(Range.getBegin(), "cannot translate an expression that spans macro boundaries");
+    return "";
+  }
+  return R.getRewrittenText(File);
+}
+
+std::string Translation::declare(QualType T, llvm::StringRef Name) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  PrintingPolicy Policy(Ctx.getLangOpts());
+  Policy.SuppressTagKeyword = false;
+  T.print(OS, Policy, Name);
+  return OS.str();
+}
+
+SourceLocation Translation::endOf(const Stmt *S) {
+  SourceLocation End = S->getEndLoc();
+  if (!isa<CompoundStmt>(S)) {
+    SourceLocation AfterSemi =
+        Lexer::findLocationAfterToken(End, tok::semi, SM, Ctx.getLangOpts(), false);
+    if (AfterSemi.isValid())
+      return AfterSemi;
+  }
+  return Lexer::getLocForEndOfToken(End, 0, SM, Ctx.getLangOpts());
+}
+
+bool Translation::contains(SourceRange Outer, SourceLocation Inner) const {
+  SourceLocation I = SM.getExpansionLoc(Inner);
+  SourceLocation B = SM.getExpansionLoc(Outer.getBegin());
+  SourceLocation E = SM.getExpansionLoc(Outer.getEnd());
+  return !SM.isBeforeInTranslationUnit(I, B) && !SM.isBeforeInTranslationUnit(E, I);
+}
+
+const Scope *Translation::privatizingScope(const VarDecl *V, SourceLocation Loc,
+                                           const OMPExecutableDirective *Except) const {
+  const Scope *Found = nullptr;
+  for (const Scope &S : Scopes) {
+    if (S.Directive == Except || !contains(S.Range, Loc))
+      continue;
+    auto It = S.Vars.find(V);
+    if (It != S.Vars.end() && It->second != Sharing::Shared) {
+      // Later scopes inside earlier ones are more inner.
+      if (!Found || contains(Found->Range, S.Range.getBegin()))
+        Found = &S;
+    }
+  }
+  return Found;
+}
+
+std::string Translation::spell(const VarDecl *V, SourceLocation Loc,
+                               const OMPExecutableDirective *Except) const {
+  auto It = Pooled.find(V->getCanonicalDecl());
+  if (It == Pooled.end() || privatizingScope(V, Loc, Except))
+    return V->getName().str();
+  return "(*" + It->second + ")";
+}
+
+void Translation::addBeforeFunction(SourceLocation Loc, std::string Text) {
+  Pending.emplace_back(Loc, std::move(Text));
+}
+
+void Translation::flushBeforeFunctions() {
+  // Outlined bodies go before the top-level declaration that holds them;
+  // the innermost-first order of Pending keeps callees before callers.
+  for (auto &[Loc, Text] : Pending)
+    R.InsertText(Loc, Text, /*InsertAfter=*/true);
+  Pending.clear();
+}
+
+const Stmt *directiveBody(const OMPExecutableDirective *D) {
+  if (!D->hasAssociatedStmt())
+    return nullptr;
+  const Stmt *S = D->getAssociatedStmt();
+  while (const auto *CS = dyn_cast<CapturedStmt>(S))
+    S = CS->getCapturedStmt();
+  return S;
+}
+
+std::string directiveName(const OMPExecutableDirective *D) {
+  return getOpenMPDirectiveName(D->getDirectiveKind()).str();
+}
+
+std::string runtimeTypeName(QualType T, ASTContext &Ctx) {
+  T = T.getCanonicalType().getUnqualifiedType();
+  const auto *B = T->getAs<BuiltinType>();
+  if (!B)
+    return {};
+  switch (B->getKind()) {
+  case BuiltinType::Char_S: case BuiltinType::Char_U: return "PARADE_CHAR";
+  case BuiltinType::SChar: return "PARADE_SCHAR";
+  case BuiltinType::UChar: return "PARADE_UCHAR";
+  case BuiltinType::Short: return "PARADE_SHORT";
+  case BuiltinType::UShort: return "PARADE_USHORT";
+  case BuiltinType::Int: return "PARADE_INT";
+  case BuiltinType::UInt: return "PARADE_UINT";
+  case BuiltinType::Long: return "PARADE_LONG";
+  case BuiltinType::ULong: return "PARADE_ULONG";
+  case BuiltinType::LongLong: return "PARADE_LLONG";
+  case BuiltinType::ULongLong: return "PARADE_ULLONG";
+  case BuiltinType::Float: return "PARADE_FLOAT";
+  case BuiltinType::Double: return "PARADE_DOUBLE";
+  case BuiltinType::LongDouble: return "PARADE_LDOUBLE";
+  case BuiltinType::Bool: return "PARADE_BOOL";
+  default: return {};
+  }
+}
+
+} // namespace parade

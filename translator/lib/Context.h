@@ -1,0 +1,112 @@
+//===- Context.h - State shared by the translation passes -------*- C++ -*-===//
+//
+// One Translation per file: the AST, the single Rewriter that every pass
+// edits through, the options, diagnostics with source locations, and the
+// decisions the passes share (which variables live in the DSM pool, how
+// each region and construct shares each variable it names).
+//
+//===----------------------------------------------------------------------===//
+#ifndef PARADE_TRANSLATOR_CONTEXT_H
+#define PARADE_TRANSLATOR_CONTEXT_H
+
+#include "Translator.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Stmt.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Rewrite/Core/Rewriter.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <string>
+#include <vector>
+
+namespace parade {
+
+/// How a construct sees a variable declared outside it.
+enum class Sharing {
+  Shared,       ///< one copy for the team: in the pool, or passed by value
+  Private,      ///< a fresh, uninitialised copy per thread
+  FirstPrivate, ///< a copy per thread, initialised from the original
+  LastPrivate,  ///< private, and the last iteration's value is copied out
+  Reduction,    ///< private, initialised to the identity, combined at the end
+};
+
+struct ReductionItem {
+  const clang::VarDecl *Var;
+  std::string Op; ///< "+", "*", "-", "&", "|", "^", "&&", "||", "min", "max"
+};
+
+/// A construct that can privatise variables (a region or work-sharing
+/// construct), with the variables it privatises.
+struct Scope {
+  const clang::OMPExecutableDirective *Directive;
+  clang::SourceRange Range;
+  llvm::DenseMap<const clang::VarDecl *, Sharing> Vars;
+};
+
+class Translation {
+public:
+  Translation(clang::ASTContext &Ctx, clang::Rewriter &R, const Options &Opts);
+
+  clang::ASTContext &Ctx;
+  clang::SourceManager &SM;
+  clang::Rewriter &R;
+  const Options &Opts;
+
+  /// Report a problem in the user's code; translation fails.
+  void error(clang::SourceLocation Loc, llvm::StringRef Message);
+  /// Explain a decision (shown with -Rparade).
+  void remark(clang::SourceLocation Loc, llvm::StringRef Message);
+  bool failed() const { return Failed; }
+
+  /// The source text of a range as rewritten so far.
+  std::string text(clang::SourceRange Range);
+  std::string text(const clang::Stmt *S) { return text(S->getSourceRange()); }
+  /// Declaration text for a variable of type @p T named @p Name.
+  std::string declare(clang::QualType T, llvm::StringRef Name);
+  /// A fresh number for generated names.
+  unsigned fresh() { return NextId++; }
+  /// The end of statement @p S including a trailing semicolon.
+  clang::SourceLocation endOf(const clang::Stmt *S);
+  /// Whether @p Inner lies inside @p Outer (in the main file).
+  bool contains(clang::SourceRange Outer, clang::SourceLocation Inner) const;
+
+  /// Variables whose storage moved to the pool, with the name of the
+  /// pointer that now holds their address.
+  llvm::DenseMap<const clang::VarDecl *, std::string> Pooled;
+  /// Constructs that privatise variables, outermost first.
+  std::vector<Scope> Scopes;
+  /// Nesting: the innermost scope that privatises @p V around @p Loc.
+  /// Scopes belonging to @p Except are ignored (to spell a construct's
+  /// original variables from inside its own translation).
+  const Scope *privatizingScope(const clang::VarDecl *V, clang::SourceLocation Loc,
+                                const clang::OMPExecutableDirective *Except = nullptr) const;
+  /// How @p V is spelled at @p Loc: "(*ptr)" when pooled and shared there.
+  std::string spell(const clang::VarDecl *V, clang::SourceLocation Loc,
+                    const clang::OMPExecutableDirective *Except = nullptr) const;
+
+  /// Text to insert before the function that holds @p Loc (outlined region
+  /// bodies and their argument structs).
+  void addBeforeFunction(clang::SourceLocation Loc, std::string Text);
+  /// Emit what addBeforeFunction collected.
+  void flushBeforeFunctions();
+
+private:
+  bool Failed = false;
+  unsigned NextId = 0;
+  unsigned ErrorID, RemarkID;
+  std::vector<std::pair<clang::SourceLocation, std::string>> Pending;
+  llvm::DenseSet<unsigned> Reported; ///< (location, message) hashes already reported
+};
+
+/// The statement a directive applies to (inside its captured statements).
+const clang::Stmt *directiveBody(const clang::OMPExecutableDirective *D);
+/// The directive's name as the user wrote it, e.g. "parallel for".
+std::string directiveName(const clang::OMPExecutableDirective *D);
+/// parade_type name for a scalar type, or empty if unsupported.
+std::string runtimeTypeName(clang::QualType T, clang::ASTContext &Ctx);
+
+} // namespace parade
+
+#endif

@@ -1,0 +1,257 @@
+//===- DataSharing.cpp - How constructs share the variables they name ---===//
+#include "DataSharing.h"
+
+#include "clang/AST/OpenMPClause.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/APSInt.h"
+
+using namespace clang;
+
+namespace parade {
+
+namespace {
+
+const VarDecl *varOf(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return dyn_cast<VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+/// Finds the variables a statement names and which of them it modifies.
+class UseCollector : public RecursiveASTVisitor<UseCollector> {
+public:
+  std::vector<const VarDecl *> Order;
+  llvm::DenseSet<const VarDecl *> Seen, Modified, AddressTaken;
+
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const auto *V = dyn_cast<VarDecl>(E->getDecl()))
+      if (Seen.insert(V).second)
+        Order.push_back(V);
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      markModified(B->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp())
+      markModified(U->getSubExpr());
+    if (U->getOpcode() == UO_AddrOf)
+      if (const VarDecl *V = baseVar(U->getSubExpr()))
+        AddressTaken.insert(V);
+    return true;
+  }
+  bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
+    if (C->getCastKind() == CK_ArrayToPointerDecay)
+      if (const VarDecl *V = baseVar(C->getSubExpr()))
+        AddressTaken.insert(V);
+    return true;
+  }
+  // Clauses' variable lists are not uses in the body.
+  bool TraverseOMPClause(OMPClause *) { return true; }
+
+private:
+  static const VarDecl *baseVar(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    while (true) {
+      if (const auto *M = dyn_cast<MemberExpr>(E)) {
+        if (M->isArrow())
+          return nullptr;
+        E = M->getBase()->IgnoreParenImpCasts();
+      } else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
+        const Expr *Base = A->getBase()->IgnoreParenImpCasts();
+        // a[i] on a true array modifies the array; on a pointer it does not
+        // modify the pointer variable.
+        if (!Base->getType()->isArrayType() && !isa<ArraySubscriptExpr>(Base) &&
+            !isa<MemberExpr>(Base))
+          return nullptr;
+        E = Base;
+      } else {
+        break;
+      }
+    }
+    return varOf(E);
+  }
+  void markModified(const Expr *E) {
+    if (const VarDecl *V = baseVar(E))
+      Modified.insert(V);
+  }
+};
+
+std::string operatorName(const OMPReductionClause *C) {
+  DeclarationName Name = C->getNameInfo().getName();
+  if (Name.getNameKind() == DeclarationName::CXXOperatorName) {
+    switch (Name.getCXXOverloadedOperator()) {
+    case OO_Plus: return "+";
+    case OO_Minus: return "-";
+    case OO_Star: return "*";
+    case OO_Amp: return "&";
+    case OO_Pipe: return "|";
+    case OO_Caret: return "^";
+    case OO_AmpAmp: return "&&";
+    case OO_PipePipe: return "||";
+    default: return {};
+    }
+  }
+  std::string Id = Name.getAsString();
+  return Id == "min" || Id == "max" ? Id : std::string();
+}
+
+} // namespace
+
+ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) {
+  ConstructVars Out;
+  llvm::DenseMap<const VarDecl *, Sharing> Explicit;
+  bool DefaultFirstPrivate = false;
+  bool DefaultPrivate = false;
+  for (const OMPClause *C : D->clauses()) {
+    auto Each = [&](auto *List, Sharing S) {
+      for (const Expr *E : List->varlists())
+        if (const VarDecl *V = varOf(E))
+          Explicit[V] = S;
+    };
+    if (const auto *P = dyn_cast<OMPPrivateClause>(C)) {
+      Each(P, Sharing::Private);
+    } else if (const auto *F = dyn_cast<OMPFirstprivateClause>(C)) {
+      Each(F, Sharing::FirstPrivate);
+    } else if (const auto *L = dyn_cast<OMPLastprivateClause>(C)) {
+      Each(L, Sharing::LastPrivate);
+    } else if (const auto *S = dyn_cast<OMPSharedClause>(C)) {
+      Each(S, Sharing::Shared);
+    } else if (const auto *Rd = dyn_cast<OMPReductionClause>(C)) {
+      std::string Op = operatorName(Rd);
+      if (Op.empty()) {
+        T.error(Rd->getBeginLoc(), "this reduction operator is not supported by parade");
+        continue;
+      }
+      for (const Expr *E : Rd->varlists()) {
+        const VarDecl *V = varOf(E);
+        if (!V) {
+          T.error(E->getExprLoc(), "reductions over array sections are not supported by parade");
+          continue;
+        }
+        if (runtimeTypeName(V->getType(), T.Ctx).empty()) {
+          T.error(E->getExprLoc(), "reduction variable '" + V->getName().str() +
+                                       "' must have an arithmetic type");
+          continue;
+        }
+        Explicit[V] = Sharing::Reduction;
+        Out.Reductions.push_back({V, Op});
+      }
+    } else if (const auto *Def = dyn_cast<OMPDefaultClause>(C)) {
+      DefaultFirstPrivate = Def->getDefaultKind() == llvm::omp::OMP_DEFAULT_firstprivate;
+      DefaultPrivate = Def->getDefaultKind() == llvm::omp::OMP_DEFAULT_private;
+    } else if (const auto *CI = dyn_cast<OMPCopyinClause>(C)) {
+      for (const Expr *E : CI->varlists())
+        if (const VarDecl *V = varOf(E))
+          Out.CopyIn.push_back(V);
+    } else if (const auto *CP = dyn_cast<OMPCopyprivateClause>(C)) {
+      for (const Expr *E : CP->varlists())
+        if (const VarDecl *V = varOf(E))
+          Out.CopyPrivate.push_back(V);
+    } else if (isa<OMPIfClause, OMPNumThreadsClause, OMPScheduleClause, OMPNowaitClause,
+                   OMPCollapseClause, OMPOrderedClause, OMPProcBindClause, OMPUntiedClause,
+                   OMPMergeableClause, OMPFinalClause, OMPPriorityClause>(C)) {
+      // Handled by the construct's translation, or without effect here.
+    } else {
+      T.error(C->getBeginLoc(), "clause '" +
+                                    llvm::omp::getOpenMPClauseName(C->getClauseKind()).str() +
+                                    "' on '" + directiveName(D) + "' is not supported by parade");
+    }
+  }
+  const Stmt *Body = directiveBody(D);
+  if (!Body)
+    return Out;
+  UseCollector Uses;
+  Uses.TraverseStmt(const_cast<Stmt *>(Body));
+  SourceRange BodyRange = Body->getSourceRange();
+  for (const VarDecl *V : Uses.Order) {
+    if (!V->isLocalVarDeclOrParm() || V->isStaticLocal())
+      continue; // file-scope and static data live in the pool already
+    if (T.contains(BodyRange, V->getLocation()))
+      continue; // declared inside: private to each thread by construction
+    Sharing S = Sharing::Shared;
+    auto It = Explicit.find(V);
+    if (It != Explicit.end())
+      S = It->second;
+    else if (DefaultFirstPrivate)
+      S = Sharing::FirstPrivate;
+    else if (DefaultPrivate)
+      S = Sharing::Private;
+    Out.Vars.emplace_back(V, S);
+    if (S == Sharing::Shared && (Uses.Modified.count(V) || Uses.AddressTaken.count(V)))
+      Out.Written.insert(V);
+  }
+  // Variables named only in clauses still get their sharing.
+  for (auto &[V, S] : Explicit) {
+    if (Uses.Seen.count(V) || !V->isLocalVarDeclOrParm() || V->isStaticLocal())
+      continue;
+    Out.Vars.emplace_back(V, S);
+  }
+  return Out;
+}
+
+llvm::DenseSet<const VarDecl *> addressTakenLocals(const Stmt *Body) {
+  UseCollector Uses;
+  Uses.TraverseStmt(const_cast<Stmt *>(Body));
+  llvm::DenseSet<const VarDecl *> Out;
+  for (const VarDecl *V : Uses.AddressTaken)
+    if (V->isLocalVarDeclOrParm() && !V->isStaticLocal() && !isa<ParmVarDecl>(V))
+      Out.insert(V);
+  return Out;
+}
+
+std::string reductionRuntimeOp(llvm::StringRef Op) {
+  if (Op == "+" || Op == "-") return "PARADE_OP_SUM";
+  if (Op == "*") return "PARADE_OP_PROD";
+  if (Op == "min") return "PARADE_OP_MIN";
+  if (Op == "max") return "PARADE_OP_MAX";
+  if (Op == "&&") return "PARADE_OP_LAND";
+  if (Op == "||") return "PARADE_OP_LOR";
+  if (Op == "&") return "PARADE_OP_BAND";
+  if (Op == "|") return "PARADE_OP_BOR";
+  return "PARADE_OP_BXOR";
+}
+
+std::string reductionIdentity(Translation &T, llvm::StringRef Op, QualType Ty) {
+  std::string Cast = "(" + T.declare(Ty.getUnqualifiedType(), "") + ")";
+  if (Op == "*" || Op == "&&")
+    return Cast + "1";
+  if (Op == "&")
+    return Cast + "~0ull";
+  if (Op != "min" && Op != "max")
+    return Cast + "0";
+  QualType C = Ty.getCanonicalType();
+  bool WantMax = Op == "min"; // min starts from the largest value
+  if (C->isRealFloatingType()) {
+    const auto *B = C->getAs<BuiltinType>();
+    std::string Huge = B->getKind() == BuiltinType::Float    ? "__builtin_huge_valf()"
+                       : B->getKind() == BuiltinType::Double ? "__builtin_huge_val()"
+                                                              : "__builtin_huge_vall()";
+    return WantMax ? Huge : "(-" + Huge + ")";
+  }
+  unsigned Bits = T.Ctx.getTypeSize(C);
+  bool Unsigned = C->isUnsignedIntegerOrEnumerationType();
+  llvm::APSInt V = WantMax ? llvm::APSInt::getMaxValue(Bits, Unsigned)
+                           : llvm::APSInt::getMinValue(Bits, Unsigned);
+  if (!Unsigned && !WantMax) {
+    // The most negative value cannot be written as one literal.
+    llvm::APSInt Next(V + 1, Unsigned);
+    return Cast + "(" + llvm::toString(Next, 10) + "ll - 1)";
+  }
+  return Cast + llvm::toString(V, 10) + (Unsigned ? "ull" : "ll");
+}
+
+std::string reductionCombine(llvm::StringRef Op, const std::string &Orig,
+                             const std::string &Partial) {
+  if (Op == "min")
+    return Orig + " = " + Partial + " < " + Orig + " ? " + Partial + " : " + Orig + ";";
+  if (Op == "max")
+    return Orig + " = " + Partial + " > " + Orig + " ? " + Partial + " : " + Orig + ";";
+  std::string Sym = Op == "-" ? "+" : Op.str();
+  return Orig + " = " + Orig + " " + Sym + " " + Partial + ";";
+}
+
+} // namespace parade

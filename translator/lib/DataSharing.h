@@ -1,0 +1,50 @@
+//===- DataSharing.h - How constructs share the variables they name -----===//
+//
+// Reads the data-sharing clauses of a directive and classifies every
+// variable it names that is declared outside it:
+//
+//   int n = 8, s = 0, t;                 n: shared, never written -> by value
+//   #pragma omp parallel private(t) \    s: reduction (+)
+//           reduction(+:s)                t: private
+//   { t = n; s += t; }
+//
+// A shared variable is passed by value when the construct never writes it
+// or takes its address and it is a scalar; otherwise it must live in the
+// DSM pool.
+//===----------------------------------------------------------------------===//
+#ifndef PARADE_TRANSLATOR_DATASHARING_H
+#define PARADE_TRANSLATOR_DATASHARING_H
+
+#include "Context.h"
+
+namespace parade {
+
+struct ConstructVars {
+  /// Every variable named in the body and declared outside it, in order of
+  /// first appearance, with its sharing.
+  std::vector<std::pair<const clang::VarDecl *, Sharing>> Vars;
+  std::vector<ReductionItem> Reductions;
+  std::vector<const clang::VarDecl *> CopyIn;
+  std::vector<const clang::VarDecl *> CopyPrivate;
+  /// Shared variables the body writes or whose address it takes.
+  llvm::DenseSet<const clang::VarDecl *> Written;
+};
+
+/// Classify the variables of @p D. Reports unsupported clauses.
+ConstructVars analyzeConstruct(Translation &T, const clang::OMPExecutableDirective *D);
+
+/// Local variables whose address is taken (or that decay to a pointer)
+/// anywhere in @p Body.
+llvm::DenseSet<const clang::VarDecl *> addressTakenLocals(const clang::Stmt *Body);
+
+/// The OpenMP identity of a reduction operator for type @p Ty, as C text.
+std::string reductionIdentity(Translation &T, llvm::StringRef Op, clang::QualType Ty);
+/// The parade_op enumerator of a reduction operator.
+std::string reductionRuntimeOp(llvm::StringRef Op);
+/// `Orig = Orig op Partial` as C text.
+std::string reductionCombine(llvm::StringRef Op, const std::string &Orig,
+                             const std::string &Partial);
+
+} // namespace parade
+
+#endif

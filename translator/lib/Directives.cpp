@@ -1,0 +1,710 @@
+//===- Directives.cpp - Translating OpenMP directives ---------------------===//
+#include "Directives.h"
+
+#include "DataSharing.h"
+
+#include "clang/AST/OpenMPClause.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+
+#include <optional>
+
+using namespace clang;
+using llvm::omp::Directive;
+
+namespace parade {
+
+namespace {
+
+bool isParallel(const OMPExecutableDirective *D) {
+  switch (D->getDirectiveKind()) {
+  case Directive::OMPD_parallel:
+  case Directive::OMPD_parallel_for:
+  case Directive::OMPD_parallel_for_simd:
+  case Directive::OMPD_parallel_sections:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool isLoop(const OMPExecutableDirective *D) {
+  switch (D->getDirectiveKind()) {
+  case Directive::OMPD_for:
+  case Directive::OMPD_for_simd:
+  case Directive::OMPD_parallel_for:
+  case Directive::OMPD_parallel_for_simd:
+    return true;
+  default:
+    return false;
+  }
+}
+
+template <typename C> const C *clause(const OMPExecutableDirective *D) {
+  for (const OMPClause *Cl : D->clauses())
+    if (const auto *Found = dyn_cast<C>(Cl))
+      return Found;
+  return nullptr;
+}
+
+/// A loop in OpenMP canonical form.
+struct CanonicalLoop {
+  const VarDecl *Var = nullptr;
+  const Expr *Lower = nullptr, *Upper = nullptr, *StepExpr = nullptr;
+  bool StepNegated = false; ///< `i -= s`, `i = i - s`
+  int StepConst = 0;        ///< +1 or -1 for ++/--, else 0
+  BinaryOperatorKind Cmp = BO_LT;
+  const Stmt *Body = nullptr;
+};
+
+const VarDecl *declRefVar(const Expr *E) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    return dyn_cast<VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+std::optional<CanonicalLoop> canonicalLoop(Translation &T, const Stmt *S) {
+  const auto *For = dyn_cast_or_null<ForStmt>(S);
+  if (!For) {
+    T.error(S ? S->getBeginLoc() : SourceLocation(), "expected a for loop after this directive");
+    return std::nullopt;
+  }
+  CanonicalLoop L;
+  L.Body = For->getBody();
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit())) {
+    if (DS->isSingleDecl())
+      if (const auto *V = dyn_cast<VarDecl>(DS->getSingleDecl())) {
+        L.Var = V;
+        L.Lower = V->getInit();
+      }
+  } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(For->getInit())) {
+    if (B->getOpcode() == BO_Assign) {
+      L.Var = declRefVar(B->getLHS());
+      L.Lower = B->getRHS();
+    }
+  }
+  if (!L.Var || !L.Lower || !L.Var->getType()->isIntegerType()) {
+    T.error(For->getBeginLoc(), "loop is not in canonical form: the init must assign an "
+                                "integer loop variable");
+    return std::nullopt;
+  }
+  if (const auto *C = dyn_cast_or_null<BinaryOperator>(For->getCond())) {
+    BinaryOperatorKind Op = C->getOpcode();
+    if (declRefVar(C->getLHS()) == L.Var) {
+      L.Cmp = Op;
+      L.Upper = C->getRHS();
+    } else if (declRefVar(C->getRHS()) == L.Var) {
+      L.Upper = C->getLHS();
+      L.Cmp = Op == BO_LT ? BO_GT : Op == BO_GT ? BO_LT : Op == BO_LE ? BO_GE
+              : Op == BO_GE ? BO_LE : Op;
+    }
+    if (L.Upper && L.Cmp != BO_LT && L.Cmp != BO_LE && L.Cmp != BO_GT && L.Cmp != BO_GE &&
+        L.Cmp != BO_NE)
+      L.Upper = nullptr;
+  }
+  if (!L.Upper) {
+    T.error(For->getBeginLoc(), "loop is not in canonical form: the test must compare the "
+                                "loop variable with <, <=, >, >= or !=");
+    return std::nullopt;
+  }
+  const Expr *Inc = For->getInc() ? For->getInc()->IgnoreParens() : nullptr;
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc)) {
+    if (declRefVar(U->getSubExpr()) == L.Var)
+      L.StepConst = U->isIncrementOp() ? 1 : -1;
+  } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(Inc)) {
+    if (declRefVar(B->getLHS()) == L.Var) {
+      if (B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign) {
+        L.StepExpr = B->getRHS();
+        L.StepNegated = B->getOpcode() == BO_SubAssign;
+      } else if (B->getOpcode() == BO_Assign) {
+        if (const auto *R = dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParens())) {
+          if (R->getOpcode() == BO_Add && declRefVar(R->getLHS()) == L.Var)
+            L.StepExpr = R->getRHS();
+          else if (R->getOpcode() == BO_Add && declRefVar(R->getRHS()) == L.Var)
+            L.StepExpr = R->getLHS();
+          else if (R->getOpcode() == BO_Sub && declRefVar(R->getLHS()) == L.Var) {
+            L.StepExpr = R->getRHS();
+            L.StepNegated = true;
+          }
+        }
+      }
+    }
+  }
+  if (!L.StepConst && !L.StepExpr) {
+    T.error(For->getBeginLoc(), "loop is not in canonical form: the increment must be ++, --, "
+                                "+=, -= or var = var +/- step");
+    return std::nullopt;
+  }
+  if (L.Cmp == BO_NE && !L.StepConst) {
+    T.error(For->getBeginLoc(), "a loop tested with != must step by 1 or -1");
+    return std::nullopt;
+  }
+  return L;
+}
+
+/// Everything the analysis learnt about one function.
+class Analyzer : public RecursiveASTVisitor<Analyzer> {
+public:
+  explicit Analyzer(Translation &T) : T(T) {}
+
+  bool TraverseFunctionDecl(FunctionDecl *F) {
+    if (!F->hasBody() || !T.SM.isInMainFile(T.SM.getExpansionLoc(F->getLocation())))
+      return true;
+    Regions.clear();
+    bool Ok = RecursiveASTVisitor::TraverseFunctionDecl(F);
+    if (!Regions.empty() || F->isMain()) {
+      // Locals whose address escapes could be reached from other nodes
+      // through shared data: keep them in the pool too.
+      for (const VarDecl *V : addressTakenLocals(F->getBody())) {
+        bool InsideRegion = false;
+        for (SourceRange R : Regions)
+          InsideRegion |= T.contains(R, V->getLocation());
+        if (!InsideRegion)
+          pool(V);
+      }
+    }
+    return Ok;
+  }
+
+  bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
+    if (!T.SM.isInMainFile(T.SM.getExpansionLoc(D->getBeginLoc())))
+      return true;
+    const Stmt *Body = directiveBody(D);
+    if (!Body)
+      return true;
+    bool Nested = false;
+    for (SourceRange R : Regions)
+      Nested |= T.contains(R, D->getBeginLoc());
+    ConstructVars CV = analyzeConstruct(T, D);
+    Scope S{D, SourceRange(D->getBeginLoc(), Body->getEndLoc()), {}};
+    for (auto &[V, Sh] : CV.Vars)
+      S.Vars[V] = Sh;
+    if (isLoop(D))
+      if (const auto *For = dyn_cast<ForStmt>(Body)) {
+        const VarDecl *LoopVar = nullptr;
+        if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit()))
+          LoopVar = DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+        else if (const auto *B = dyn_cast_or_null<BinaryOperator>(For->getInit()))
+          LoopVar = declRefVar(B->getLHS());
+        if (LoopVar && !S.Vars.count(LoopVar))
+          S.Vars[LoopVar] = Sharing::Private;
+      }
+    T.Scopes.push_back(std::move(S));
+    if (isParallel(D) && !Nested) {
+      Regions.push_back(SourceRange(D->getBeginLoc(), Body->getEndLoc()));
+      for (auto &[V, Sh] : CV.Vars) {
+        bool Aggregate = !V->getType()->isScalarType();
+        if ((Sh == Sharing::Shared && (CV.Written.count(V) || Aggregate)) ||
+            Sh == Sharing::Reduction || Sh == Sharing::LastPrivate)
+          pool(V);
+      }
+    }
+    return true;
+  }
+
+private:
+  void pool(const VarDecl *V) {
+    const VarDecl *Canon = V->getCanonicalDecl();
+    if (!T.Pooled.count(Canon))
+      T.Pooled[Canon] = "parade_s_" + V->getName().str() + "_" + std::to_string(T.fresh());
+  }
+
+  Translation &T;
+  std::vector<SourceRange> Regions;
+};
+
+/// Writes translated directives.
+class Translator : public RecursiveASTVisitor<Translator> {
+public:
+  explicit Translator(Translation &T) : T(T) {}
+  bool shouldTraversePostOrder() const { return true; }
+
+  bool TraverseFunctionDecl(FunctionDecl *F) {
+    if (!F->hasBody() || !T.SM.isInMainFile(T.SM.getExpansionLoc(F->getLocation())))
+      return true;
+    Function = F;
+    Regions.clear();
+    collectRegions(F->getBody());
+    return RecursiveASTVisitor::TraverseFunctionDecl(F);
+  }
+
+  bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
+    if (!T.SM.isInMainFile(T.SM.getExpansionLoc(D->getBeginLoc())))
+      return true;
+    if (D->getBeginLoc().isMacroID()) {
+      T.error(D->getBeginLoc(), "an OpenMP directive inside a macro is not supported");
+      return true;
+    }
+    switch (D->getDirectiveKind()) {
+    case Directive::OMPD_parallel:
+    case Directive::OMPD_parallel_for:
+    case Directive::OMPD_parallel_for_simd:
+    case Directive::OMPD_parallel_sections:
+      if (nestedInRegion(D))
+        replace(D, serializedRegion(D));
+      else
+        replace(D, outline(D));
+      break;
+    case Directive::OMPD_for:
+    case Directive::OMPD_for_simd:
+      replace(D, loop(D, /*InRegionTail=*/false));
+      break;
+    case Directive::OMPD_sections:
+      replace(D, sections(D, false));
+      break;
+    case Directive::OMPD_section:
+      break; // translated with its sections
+    case Directive::OMPD_single:
+      replace(D, single(D));
+      break;
+    case Directive::OMPD_master:
+      replace(D, "if (parade_thread_num() == 0) " + bodyText(D));
+      break;
+    case Directive::OMPD_critical: {
+      const auto *C = cast<OMPCriticalDirective>(D);
+      std::string Name = C->getDirectiveName().getAsString();
+      std::string Arg = Name.empty() ? "0" : "\"" + Name + "\"";
+      T.remark(D->getBeginLoc(), "critical uses the distributed lock: the collective "
+                                 "translation is not implemented yet");
+      replace(D, "{ parade_critical_enter(" + Arg + "); " + bodyText(D) +
+                     " parade_critical_exit(" + Arg + "); }");
+      break;
+    }
+    case Directive::OMPD_atomic:
+      T.remark(D->getBeginLoc(), "atomic uses the distributed lock: the collective "
+                                 "translation is not implemented yet");
+      replace(D, "{ parade_critical_enter(\"parade.atomic\"); " + bodyText(D) +
+                     " parade_critical_exit(\"parade.atomic\"); }");
+      break;
+    case Directive::OMPD_barrier:
+      replace(D, "parade_barrier();");
+      break;
+    case Directive::OMPD_flush:
+      replace(D, "parade_flush();");
+      break;
+    case Directive::OMPD_taskwait:
+    case Directive::OMPD_taskyield:
+      replace(D, ";");
+      break;
+    case Directive::OMPD_task:
+      replace(D, task(D));
+      break;
+    case Directive::OMPD_simd:
+      replace(D, bodyText(D));
+      break;
+    default:
+      T.error(D->getBeginLoc(), "OpenMP construct '" + directiveName(D) +
+                                    "' is not supported by parade");
+    }
+    return true;
+  }
+
+private:
+  Translation &T;
+  const FunctionDecl *Function = nullptr;
+  std::vector<const OMPExecutableDirective *> Regions;
+
+  void collectRegions(Stmt *S) {
+    if (!S)
+      return;
+    if (auto *D = dyn_cast<OMPExecutableDirective>(S))
+      if (isParallel(D))
+        Regions.push_back(D);
+    for (Stmt *Child : S->children())
+      collectRegions(Child);
+  }
+
+  bool nestedInRegion(const OMPExecutableDirective *D) const {
+    for (const OMPExecutableDirective *R : Regions)
+      if (R != D && T.contains(SourceRange(R->getBeginLoc(), directiveBody(R)->getEndLoc()),
+                               D->getBeginLoc()))
+        return true;
+    return false;
+  }
+
+  /// The enclosing parallel region of @p D in this function, if any.
+  const OMPExecutableDirective *enclosingRegion(const OMPExecutableDirective *D) const {
+    const OMPExecutableDirective *Found = nullptr;
+    for (const OMPExecutableDirective *R : Regions)
+      if (R != D && T.contains(SourceRange(R->getBeginLoc(), directiveBody(R)->getEndLoc()),
+                               D->getBeginLoc()))
+        Found = R;
+    return Found;
+  }
+
+  SourceLocation end(const OMPExecutableDirective *D) {
+    if (const Stmt *Body = directiveBody(D))
+      return T.endOf(Body);
+    return D->getEndLoc();
+  }
+
+  void replace(const OMPExecutableDirective *D, const std::string &Text) {
+    T.R.ReplaceText(CharSourceRange::getCharRange(D->getBeginLoc(), end(D)), Text);
+  }
+
+  std::string bodyText(const OMPExecutableDirective *D) {
+    const Stmt *Body = directiveBody(D);
+    return T.R.getRewrittenText(CharSourceRange::getCharRange(Body->getBeginLoc(), T.endOf(Body)));
+  }
+  std::string stmtText(const Stmt *S) {
+    return T.R.getRewrittenText(CharSourceRange::getCharRange(S->getBeginLoc(), T.endOf(S)));
+  }
+  std::string exprText(const Expr *E) { return "(" + T.text(E->getSourceRange()) + ")"; }
+
+  /// Declarations that give a construct its private copies, and the
+  /// statements that finish them (reductions, lastprivate). @p Orig spells
+  /// the original variable outside the construct.
+  struct Privates {
+    std::string Before; ///< outer block: pointers to and copies of originals
+    std::string Decls;  ///< inner block: the private variables
+    std::string Finish; ///< after the work, still in the inner block
+    std::vector<std::string> ReduceVars;
+    std::vector<std::string> ReduceFinish;
+    unsigned ReduceBytes = 0;
+  };
+
+  Privates privates(const OMPExecutableDirective *D, const ConstructVars &CV,
+                    const VarDecl *SkipVar, bool ForRegion) {
+    Privates P;
+    for (auto &[V, Sh] : CV.Vars) {
+      if (V == SkipVar || Sh == Sharing::Shared)
+        continue;
+      std::string Name = V->getName().str();
+      std::string Orig = T.spell(V, D->getBeginLoc(), D);
+      unsigned K = T.fresh();
+      QualType Ty = V->getType();
+      switch (Sh) {
+      case Sharing::Private:
+        P.Decls += T.declare(Ty, Name) + "; ";
+        break;
+      case Sharing::FirstPrivate:
+        if (ForRegion) {
+          P.Decls += T.declare(Ty, Name) + "; __builtin_memcpy(&" + Name + ", &parade_args->" +
+                     Name + ", sizeof " + Name + "); ";
+        } else {
+          P.Before += T.declare(T.Ctx.getPointerType(Ty), "parade_fp_" + std::to_string(K)) +
+                      " = &" + Orig + "; ";
+          P.Decls += T.declare(Ty, Name) + "; __builtin_memcpy(&" + Name + ", parade_fp_" +
+                     std::to_string(K) + ", sizeof " + Name + "); ";
+        }
+        break;
+      case Sharing::LastPrivate:
+        P.Before += T.declare(T.Ctx.getPointerType(Ty), "parade_lp_" + std::to_string(K)) +
+                    " = &" + Orig + "; ";
+        P.Decls += T.declare(Ty, Name) + "; ";
+        P.Finish += "if (parade_last) __builtin_memcpy(parade_lp_" + std::to_string(K) + ", &" +
+                    Name + ", sizeof " + Name + "); ";
+        break;
+      case Sharing::Reduction: {
+        std::string Op;
+        for (const ReductionItem &R : CV.Reductions)
+          if (R.Var == V)
+            Op = R.Op;
+        std::string Ptr = "parade_ro_" + std::to_string(K);
+        P.Before += T.declare(T.Ctx.getPointerType(Ty), Ptr) + " = &" + Orig + "; ";
+        P.Decls += T.declare(Ty, Name) + " = " + reductionIdentity(T, Op, Ty) + "; ";
+        P.ReduceVars.push_back("{&" + Name + ", 1, " + runtimeTypeName(Ty, T.Ctx) + ", " +
+                               reductionRuntimeOp(Op) + "}");
+        P.ReduceFinish.push_back(reductionCombine(Op, "(*" + Ptr + ")", Name));
+        P.ReduceBytes += (unsigned)T.Ctx.getTypeSizeInChars(Ty).getQuantity();
+        break;
+      }
+      case Sharing::Shared:
+        break;
+      }
+    }
+    return P;
+  }
+
+  /// The code that combines a construct's reductions.
+  std::string reductions(const OMPExecutableDirective *D, const Privates &P, bool Serialized) {
+    if (P.ReduceVars.empty())
+      return "";
+    std::string Combine;
+    for (const std::string &F : P.ReduceFinish)
+      Combine += F + " ";
+    if (Serialized)
+      return "{ " + Combine + "} ";
+    if (T.Opts.ForceLockPath) {
+      T.remark(D->getBeginLoc(), "reduction uses the distributed lock: -fparade-sync=lock");
+      return "{ parade_critical_enter(\"parade.reduction\"); " + Combine +
+             "parade_critical_exit(\"parade.reduction\"); } ";
+    }
+    std::string List;
+    for (const std::string &V : P.ReduceVars)
+      List += (List.empty() ? "" : ", ") + V;
+    T.remark(D->getBeginLoc(), "reduction mapped to one merged allreduce: " +
+                                   std::to_string(P.ReduceVars.size()) + " variable(s), " +
+                                   std::to_string(P.ReduceBytes) + " bytes");
+    return "{ parade_reduce_var parade_rv[] = {" + List + "}; parade_allreduce(parade_rv, " +
+           std::to_string(P.ReduceVars.size()) +
+           "); if (parade_thread_num() == 0) { " + Combine + "} } ";
+  }
+
+  // ---- Parallel regions ------------------------------------------------
+
+  std::string outline(const OMPExecutableDirective *D) {
+    ConstructVars CV = analyzeConstruct(T, D);
+    unsigned Id = T.fresh();
+    std::string Struct = "struct parade_args_" + std::to_string(Id);
+    std::string Fields, Pack, Prologue;
+    for (auto &[V, Sh] : CV.Vars) {
+      std::string Name = V->getName().str();
+      QualType Ty = V->getType();
+      auto Pool = T.Pooled.find(V->getCanonicalDecl());
+      bool IsPooled = Pool != T.Pooled.end() && !V->isFileVarDecl() && !V->isStaticLocal();
+      if (IsPooled) {
+        // The pointer travels; the body spells the variable through it.
+        const std::string &Ptr = Pool->second;
+        Fields += T.declare(T.Ctx.getPointerType(Ty), Ptr) + "; ";
+        Pack += "parade_a." + Ptr + " = " + Ptr + "; ";
+        Prologue += T.declare(T.Ctx.getPointerType(Ty), Ptr) + " = parade_args->" + Ptr + "; ";
+      }
+      if (Sh == Sharing::Shared && !IsPooled) {
+        Fields += T.declare(Ty, Name) + "; ";
+        Pack += "parade_a." + Name + " = " + Name + "; ";
+        Prologue += T.declare(Ty, Name) + " = parade_args->" + Name + "; ";
+      } else if (Sh == Sharing::FirstPrivate) {
+        Fields += T.declare(Ty, Name) + "; ";
+        Pack += "__builtin_memcpy(&parade_a." + Name + ", &" +
+                T.spell(V, D->getBeginLoc(), D) + ", sizeof parade_a." + Name + "); ";
+      }
+    }
+    for (const VarDecl *V : CV.CopyIn) {
+      std::string Name = V->getName().str();
+      Fields += T.declare(V->getType(), "parade_ci_" + Name) + "; ";
+      Pack += "__builtin_memcpy(&parade_a.parade_ci_" + Name + ", &" + Name + ", sizeof " +
+              Name + "); ";
+      Prologue += "__builtin_memcpy(&" + Name + ", &parade_args->parade_ci_" + Name +
+                  ", sizeof " + Name + "); ";
+    }
+    Privates P = privates(D, CV, nullptr, /*ForRegion=*/true);
+    std::string Body;
+    if (isLoop(D))
+      Body = loop(D, /*InRegionTail=*/true);
+    else if (D->getDirectiveKind() == Directive::OMPD_parallel_sections)
+      Body = sections(D, true);
+    else
+      Body = bodyText(D);
+    std::string NumThreads = "0", If = "1";
+    if (const auto *N = clause<OMPNumThreadsClause>(D))
+      NumThreads = exprText(N->getNumThreads());
+    if (const auto *I = clause<OMPIfClause>(D))
+      If = "(" + exprText(I->getCondition()) + " != 0)";
+    if (Fields.empty())
+      Fields = "char parade_unused; ";
+    std::string Fn = "parade_region_" + std::to_string(Id);
+    std::string Outlined = Struct + " { " + Fields + "};\nstatic void " + Fn +
+                           "(void *parade_raw) {\n  " + Struct +
+                           " *parade_args = parade_raw; (void)parade_args;\n  " + Prologue +
+                           "\n  int parade_last = 0; (void)parade_last;\n  {" + P.Before +
+                           "{ " + P.Decls + "\n" + Body + "\n" + P.Finish +
+                           reductions(D, P, false) + "}}\n}\n";
+    T.addBeforeFunction(Function->getBeginLoc(), Outlined);
+    T.remark(D->getBeginLoc(), "'" + directiveName(D) + "' outlined to " + Fn + ": " +
+                                   std::to_string(CV.Vars.size()) + " variable(s) from the "
+                                   "enclosing function");
+    return "{ " + Struct + " parade_a; __builtin_memset(&parade_a, 0, sizeof parade_a); " +
+           Pack + "parade_parallel(" + Fn + ", &parade_a, sizeof parade_a, " + NumThreads +
+           ", " + If + "); }";
+  }
+
+  /// A parallel region inside another runs on the encountering thread alone.
+  std::string serializedRegion(const OMPExecutableDirective *D) {
+    ConstructVars CV = analyzeConstruct(T, D);
+    Privates P = privates(D, CV, nullptr, false);
+    std::string Body;
+    if (isLoop(D))
+      Body = loop(D, true);
+    else if (D->getDirectiveKind() == Directive::OMPD_parallel_sections)
+      Body = sections(D, true);
+    else
+      Body = bodyText(D);
+    return "{ int parade_last = 0; (void)parade_last; " + P.Before +
+           "parade_serial_enter(); { " + P.Decls + "\n" + Body + "\n" + P.Finish +
+           reductions(D, P, true) + "} parade_serial_exit(); }";
+  }
+
+  // ---- Work sharing ------------------------------------------------------
+
+  static std::string scheduleOf(const OMPExecutableDirective *D, std::string &Chunk,
+                                Translation &T) {
+    Chunk = "0";
+    const auto *S = clause<OMPScheduleClause>(D);
+    if (!S)
+      return "PARADE_SCHED_STATIC";
+    if (const Expr *C = S->getChunkSize())
+      Chunk = "(" + T.text(C->getSourceRange()) + ")";
+    switch (S->getScheduleKind()) {
+    case OMPC_SCHEDULE_dynamic: return "PARADE_SCHED_DYNAMIC";
+    case OMPC_SCHEDULE_guided: return "PARADE_SCHED_GUIDED";
+    case OMPC_SCHEDULE_runtime: return "PARADE_SCHED_RUNTIME";
+    default: return "PARADE_SCHED_STATIC";
+    }
+  }
+
+  std::string loop(const OMPExecutableDirective *D, bool InRegionTail) {
+    if (const auto *C = clause<OMPCollapseClause>(D)) {
+      Expr::EvalResult R;
+      if (!C->getNumForLoops()->EvaluateAsInt(R, T.Ctx) || R.Val.getInt() != 1) {
+        T.error(C->getBeginLoc(), "collapse is not supported by parade yet");
+        return "";
+      }
+    }
+    if (const auto *O = clause<OMPOrderedClause>(D)) {
+      T.error(O->getBeginLoc(), "ordered loops are not supported by parade yet");
+      return "";
+    }
+    std::optional<CanonicalLoop> L = canonicalLoop(T, directiveBody(D));
+    if (!L)
+      return "";
+    // A combined construct's clauses were handled by its region.
+    ConstructVars CV = InRegionTail ? ConstructVars() : analyzeConstruct(T, D);
+    Privates P = InRegionTail ? Privates() : privates(D, CV, L->Var, false);
+    std::string Chunk, Kind = scheduleOf(D, Chunk, T);
+    std::string Step = L->StepConst ? std::to_string(L->StepConst)
+                       : L->StepNegated ? "-" + exprText(L->StepExpr)
+                                        : exprText(L->StepExpr);
+    std::string Count;
+    switch (L->Cmp) {
+    case BO_LT: Count = "parade_st > 0 && parade_lb < parade_ub ? (parade_ub - parade_lb + parade_st - 1) / parade_st : 0"; break;
+    case BO_LE: Count = "parade_st > 0 && parade_lb <= parade_ub ? (parade_ub - parade_lb) / parade_st + 1 : 0"; break;
+    case BO_GT: Count = "parade_st < 0 && parade_lb > parade_ub ? (parade_lb - parade_ub - parade_st - 1) / -parade_st : 0"; break;
+    case BO_GE: Count = "parade_st < 0 && parade_lb >= parade_ub ? (parade_lb - parade_ub) / -parade_st + 1 : 0"; break;
+    default: Count = "parade_st > 0 ? (parade_ub > parade_lb ? parade_ub - parade_lb : 0) : (parade_lb > parade_ub ? parade_lb - parade_ub : 0)"; break;
+    }
+    QualType VarTy = L->Var->getType().getUnqualifiedType();
+    std::string Var = L->Var->getName().str();
+    // A loop variable declared outside is lastprivate only when asked; it
+    // then ends one step past its last value. In a combined construct the
+    // region declared the private copy, which the region copies out.
+    bool LoopVarLast = false;
+    if (const auto *LP = clause<OMPLastprivateClause>(D))
+      for (const Expr *E : LP->varlists())
+        LoopVarLast |= declRefVar(E) == L->Var;
+    std::string Final = "(" + T.declare(VarTy, "") + ")(parade_lb + parade_n * parade_st)";
+    std::string LastVar, LastVarPtr;
+    if (LoopVarLast && InRegionTail) {
+      LastVar = Var + " = " + Final + "; ";
+    } else if (LoopVarLast) {
+      LastVar = "*parade_lv = " + Final + "; ";
+      LastVarPtr = T.declare(T.Ctx.getPointerType(VarTy), "parade_lv") + " = &" +
+                   T.spell(L->Var, D->getBeginLoc(), D) + "; ";
+    }
+    bool Nowait = InRegionTail || clause<OMPNowaitClause>(D);
+    T.remark(D->getBeginLoc(), "'" + directiveName(D) + "' loop: schedule " + Kind.substr(13));
+    std::string Out = "{ " + P.Before + LastVarPtr +
+                      "long long parade_lb = (long long)" + exprText(L->Lower) +
+                      ", parade_ub = (long long)" + exprText(L->Upper) +
+                      ", parade_st = (long long)(" + Step + ");\n" +
+                      "  long long parade_n = " + Count + ";\n" +
+                      "  parade_loop parade_l; long long parade_lo, parade_hi;" +
+                      (InRegionTail ? "" : " int parade_last = 0;") + "\n"
+                      "  { " + P.Decls + "\n  parade_loop_begin(&parade_l, parade_n, " + Kind +
+                      ", " + Chunk + ");\n" +
+                      "  while (parade_loop_next(&parade_l, &parade_lo, &parade_hi)) {\n" +
+                      "    if (parade_hi == parade_n) parade_last = 1;\n" +
+                      "    for (long long parade_k = parade_lo; parade_k < parade_hi; parade_k++) {\n" +
+                      "      " + T.declare(VarTy, Var) + " = (" + T.declare(VarTy, "") +
+                      ")(parade_lb + parade_k * parade_st);\n" + "      " +
+                      stmtText(L->Body) + "\n    }\n  }\n  " + P.Finish +
+                      (LastVar.empty() ? "" : "if (parade_last) { " + LastVar + "} ") +
+                      reductions(D, P, false) + "}\n  (void)parade_last; " +
+                      (Nowait ? "" : "parade_barrier(); ") + "}";
+    return Out;
+  }
+
+  std::string sections(const OMPExecutableDirective *D, bool InRegionTail) {
+    const auto *Body = dyn_cast<CompoundStmt>(directiveBody(D));
+    if (!Body) {
+      T.error(D->getBeginLoc(), "expected a compound statement of sections");
+      return "";
+    }
+    ConstructVars CV = InRegionTail ? ConstructVars() : analyzeConstruct(T, D);
+    Privates P = InRegionTail ? Privates() : privates(D, CV, nullptr, false);
+    std::string Cases;
+    unsigned N = 0;
+    for (const Stmt *S : Body->body()) {
+      const Stmt *Work = S;
+      if (const auto *Sec = dyn_cast<OMPSectionDirective>(S))
+        Work = directiveBody(Sec);
+      Cases += "case " + std::to_string(N++) + ": " + stmtText(Work) + " break;\n";
+    }
+    bool Nowait = InRegionTail || clause<OMPNowaitClause>(D);
+    return "{ " + P.Before + "parade_loop parade_l; long long parade_lo, parade_hi; " +
+           (InRegionTail ? "" : "int parade_last = 0;") + "\n  { " + P.Decls + "\n  parade_loop_begin(&parade_l, " +
+           std::to_string(N) + ", PARADE_SCHED_DYNAMIC, 1);\n" +
+           "  while (parade_loop_next(&parade_l, &parade_lo, &parade_hi))\n" +
+           "    for (long long parade_k = parade_lo; parade_k < parade_hi; parade_k++) {\n" +
+           "      if (parade_k == " + std::to_string(N) + " - 1) parade_last = 1;\n" +
+           "      switch (parade_k) {\n" + Cases + "      }\n    }\n  " + P.Finish +
+           reductions(D, P, false) + "}\n  (void)parade_last; " +
+           (Nowait ? "" : "parade_barrier(); ") + "}";
+  }
+
+  std::string single(const OMPExecutableDirective *D) {
+    ConstructVars CV = analyzeConstruct(T, D);
+    Privates P = privates(D, CV, nullptr, false);
+    std::string Copy;
+    for (const VarDecl *V : CV.CopyPrivate)
+      Copy += "parade_bcast(&" + T.spell(V, D->getBeginLoc(), D) + ", sizeof(" +
+              T.declare(V->getType(), "") + "), 0); ";
+    bool Nowait = clause<OMPNowaitClause>(D) != nullptr;
+    T.remark(D->getBeginLoc(), "single runs on thread 0 and ends with a barrier: the "
+                               "broadcast translation is not implemented yet");
+    return "{ " + P.Before + "if (parade_thread_num() == 0) { " + P.Decls + bodyText(D) +
+           " } " + Copy + (Nowait && Copy.empty() ? "" : "parade_barrier(); ") + "}";
+  }
+
+  std::string task(const OMPExecutableDirective *D) {
+    // Run at once by the encountering thread (an undeferred task). A
+    // variable the task does not share is captured by value when it starts.
+    ConstructVars CV = analyzeConstruct(T, D);
+    const OMPExecutableDirective *Region = enclosingRegion(D);
+    std::string Before, Decls;
+    for (auto &[V, Sh] : CV.Vars) {
+      Sharing S = Sh;
+      bool Explicit = false;
+      for (const OMPClause *C : D->clauses())
+        Explicit |= isa<OMPSharedClause, OMPPrivateClause, OMPFirstprivateClause>(C);
+      if (S == Sharing::Shared && !T.Scopes.empty()) {
+        bool SharedOutside = Region && !T.contains(SourceRange(Region->getBeginLoc(),
+                                                               directiveBody(Region)->getEndLoc()),
+                                                   V->getLocation()) &&
+                             !T.privatizingScope(V, D->getBeginLoc(), D);
+        bool ClauseShared = false;
+        if (const auto *SC = clause<OMPSharedClause>(D))
+          for (const Expr *E : SC->varlists())
+            ClauseShared |= declRefVar(E) == V;
+        if (!SharedOutside && !ClauseShared)
+          S = Sharing::FirstPrivate;
+      }
+      (void)Explicit;
+      std::string Name = V->getName().str();
+      unsigned K = T.fresh();
+      if (S == Sharing::FirstPrivate) {
+        std::string Tmp = "parade_tf_" + std::to_string(K);
+        Before += T.declare(V->getType(), Tmp) + "; __builtin_memcpy(&" + Tmp + ", &" +
+                  T.spell(V, D->getBeginLoc(), D) + ", sizeof " + Tmp + "); ";
+        Decls += T.declare(V->getType(), Name) + "; __builtin_memcpy(&" + Name + ", &" + Tmp +
+                 ", sizeof " + Name + "); ";
+      } else if (S == Sharing::Private) {
+        Decls += T.declare(V->getType(), Name) + "; ";
+      }
+    }
+    return "{ " + Before + "{ " + Decls + bodyText(D) + " } }";
+  }
+};
+
+} // namespace
+
+void analyzeDirectives(Translation &T, TranslationUnitDecl *TU) {
+  Analyzer(T).TraverseDecl(TU);
+}
+
+void translateDirectives(Translation &T, TranslationUnitDecl *TU) {
+  Translator(T).TraverseDecl(TU);
+}
+
+} // namespace parade

@@ -1,0 +1,355 @@
+//===- SharedData.cpp - Shared data placement in the DSM pool ----------===//
+#include "SharedData.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <map>
+
+using namespace clang;
+
+namespace parade {
+
+namespace {
+
+bool isConstData(QualType Ty, ASTContext &Ctx) {
+  return Ctx.getBaseElementType(Ty).isConstQualified();
+}
+
+bool inMainFile(Translation &T, SourceLocation Loc) {
+  return Loc.isValid() && T.SM.isInMainFile(T.SM.getExpansionLoc(Loc));
+}
+
+/// Where a use of a name can be edited: its spelling, if that is in the
+/// main file (a macro argument or the body of a macro defined there).
+SourceLocation editableLoc(Translation &T, SourceLocation Loc) {
+  SourceLocation Spelling = T.SM.getSpellingLoc(Loc);
+  return T.SM.isInMainFile(Spelling) ? Spelling : SourceLocation();
+}
+
+class StaticLocalFinder : public RecursiveASTVisitor<StaticLocalFinder> {
+public:
+  std::vector<VarDecl *> Found;
+  bool VisitVarDecl(VarDecl *V) {
+    if (V->isStaticLocal())
+      Found.push_back(V);
+    return true;
+  }
+};
+
+std::string pointerName(Translation &T, const VarDecl *V) {
+  const VarDecl *Canon = V->getCanonicalDecl();
+  if (Canon->hasExternalStorage() || (Canon->isFileVarDecl() && Canon->hasExternalFormalLinkage()))
+    return "parade_g_" + Canon->getName().str();
+  return "parade_g_" + Canon->getName().str() + "_" + std::to_string(T.fresh());
+}
+
+} // namespace
+
+void collectPooledGlobals(Translation &T, TranslationUnitDecl *TU) {
+  std::vector<VarDecl *> Candidates;
+  for (Decl *D : TU->decls())
+    if (auto *V = dyn_cast<VarDecl>(D))
+      Candidates.push_back(V);
+  StaticLocalFinder Statics;
+  for (Decl *D : TU->decls())
+    if (auto *F = dyn_cast<FunctionDecl>(D))
+      if (F->hasBody() && inMainFile(T, F->getLocation()))
+        Statics.TraverseDecl(F);
+  Candidates.insert(Candidates.end(), Statics.Found.begin(), Statics.Found.end());
+  for (VarDecl *V : Candidates) {
+    if (!inMainFile(T, V->getLocation()) || isConstData(V->getType(), T.Ctx) ||
+        V->getTLSKind() != VarDecl::TLS_None || V->hasAttr<OMPThreadPrivateDeclAttr>())
+      continue;
+    const VarDecl *Canon = V->getCanonicalDecl();
+    if (T.Pooled.count(Canon))
+      continue;
+    if (V->getLocation().isMacroID()) {
+      T.error(V->getLocation(), "a shared variable declared by a macro is not supported");
+      continue;
+    }
+    T.Pooled[Canon] = pointerName(T, Canon);
+  }
+}
+
+namespace {
+
+class UseRewriter : public RecursiveASTVisitor<UseRewriter> {
+public:
+  explicit UseRewriter(Translation &T) : T(T) {}
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    const auto *V = dyn_cast<VarDecl>(E->getDecl());
+    if (!V || !inMainFile(T, E->getLocation()))
+      return true;
+    const VarDecl *Canon = V->getCanonicalDecl();
+    if (!T.Pooled.count(Canon))
+      return true;
+    SourceLocation Loc = editableLoc(T, E->getLocation());
+    if (Loc.isInvalid()) {
+      T.error(E->getLocation(), "pooled variable '" + V->getName().str() +
+                                    "' is named inside a macro defined outside this file");
+      return true;
+    }
+    if (!Done.insert(Loc.getRawEncoding()).second)
+      return true;
+    std::string Text = T.spell(Canon, E->getLocation());
+    if (Text != V->getName())
+      T.R.ReplaceText(Loc, V->getName().size(), Text);
+    return true;
+  }
+  // Variables named in clauses are translated by the directive passes.
+  bool TraverseOMPClause(OMPClause *) { return true; }
+
+private:
+  Translation &T;
+  llvm::DenseSet<unsigned> Done;
+};
+
+/// The text that declares @p V as a pool-backed variable, given its
+/// initialiser text (may be empty).
+std::string pooledLocalDecl(Translation &T, const VarDecl *V, const std::string &Ptr) {
+  QualType Ty = V->getType();
+  std::string Size = "sizeof(" + T.declare(Ty, "") + ")";
+  std::string Out = T.declare(T.Ctx.getPointerType(Ty), Ptr) +
+                    " __attribute__((cleanup(parade_free_local))) = parade_alloc_local(" +
+                    Size + ");";
+  if (const Expr *Init = V->getInit()) {
+    std::string InitText = T.text(Init->getSourceRange());
+    std::string Literal = isa<InitListExpr>(Init->IgnoreImplicit())
+                              ? "(" + T.declare(Ty, "") + ")" + InitText
+                              : "(" + T.declare(Ty, "") + "){" + InitText + "}";
+    Out += " __builtin_memcpy(" + Ptr + ", &" + Literal + ", " + Size + ");";
+  }
+  return Out;
+}
+
+std::string plainDecl(Translation &T, const VarDecl *V) {
+  std::string Out;
+  if (V->getStorageClass() == SC_Register)
+    Out += "register ";
+  Out += T.declare(V->getType(), V->getName());
+  if (const Expr *Init = V->getInit())
+    Out += " = " + T.text(Init->getSourceRange());
+  return Out + ";";
+}
+
+/// Global (or static local) definition: pointer, initial image, constructor.
+std::string pooledGlobalDecl(Translation &T, const VarDecl *V, const std::string &Ptr,
+                             bool AtFileScope) {
+  QualType Ty = V->getType();
+  bool Static = V->getStorageClass() == SC_Static || V->isStaticLocal();
+  bool IsDefinition = V->isThisDeclarationADefinition() != VarDecl::DeclarationOnly &&
+                      (V->getInit() || V == V->getActingDefinition() ||
+                       V->isThisDeclarationADefinition() == VarDecl::Definition);
+  std::string Pointer = T.declare(T.Ctx.getPointerType(Ty), Ptr);
+  if (!IsDefinition)
+    return (Static ? "static " : "extern ") + Pointer + ";";
+  std::string Out = (Static ? "static " : "") + Pointer + ";\n";
+  std::string Image = "0";
+  if (const Expr *Init = V->getInit()) {
+    std::string ImageName = "parade_gi_" + std::to_string(T.fresh());
+    Out += "static const " + T.declare(Ty, ImageName) + " = " + T.text(Init->getSourceRange()) +
+           ";\n";
+    Image = "&" + ImageName;
+  }
+  Out += "__attribute__((constructor)) static void parade_gc_" + std::to_string(T.fresh()) +
+         "(void) { " + Ptr + " = parade_static_alloc(sizeof(" + T.declare(Ty, "") +
+         "), _Alignof(" + T.declare(Ty, "") + "), " + Image + "); }";
+  (void)AtFileScope;
+  return Out;
+}
+
+class DeclRewriter : public RecursiveASTVisitor<DeclRewriter> {
+public:
+  explicit DeclRewriter(Translation &T) : T(T) {}
+
+  bool VisitDeclStmt(DeclStmt *S) {
+    if (!inMainFile(T, S->getBeginLoc()))
+      return true;
+    bool Any = false;
+    for (Decl *D : S->decls())
+      if (auto *V = dyn_cast<VarDecl>(D))
+        Any |= T.Pooled.count(V->getCanonicalDecl()) > 0;
+    if (!Any)
+      return true;
+    if (S->getBeginLoc().isMacroID()) {
+      T.error(S->getBeginLoc(), "a shared variable declared by a macro is not supported");
+      return true;
+    }
+    std::string Out;
+    for (Decl *D : S->decls()) {
+      auto *V = dyn_cast<VarDecl>(D);
+      if (!V) {
+        T.error(D->getLocation(), "a type declared together with a shared variable is not "
+                                  "supported; declare it separately");
+        return true;
+      }
+      auto It = T.Pooled.find(V->getCanonicalDecl());
+      if (It == T.Pooled.end()) {
+        Out += plainDecl(T, V) + " ";
+      } else if (V->isStaticLocal()) {
+        // The pointer and its constructor live at file scope.
+        T.addBeforeFunction(FunctionStart, pooledGlobalDecl(T, V, It->second, true) + "\n");
+      } else {
+        Out += pooledLocalDecl(T, V, It->second) + " ";
+      }
+    }
+    T.R.ReplaceText(SourceRange(S->getBeginLoc(), S->getEndLoc()), Out);
+    return true;
+  }
+
+  bool TraverseFunctionDecl(FunctionDecl *F) {
+    if (!F->hasBody() || !inMainFile(T, F->getLocation()))
+      return true;
+    FunctionStart = F->getBeginLoc();
+    // Pooled parameters get pool storage at the top of the body.
+    std::string Prologue;
+    for (ParmVarDecl *P : F->parameters()) {
+      auto It = T.Pooled.find(P);
+      if (It == T.Pooled.end())
+        continue;
+      QualType Ty = P->getType();
+      Prologue += " " + T.declare(T.Ctx.getPointerType(Ty), It->second) +
+                  " __attribute__((cleanup(parade_free_local))) = parade_alloc_local(sizeof(" +
+                  T.declare(Ty, "") + ")); *" + It->second + " = " + P->getName().str() + ";";
+    }
+    if (!Prologue.empty())
+      T.R.InsertTextAfterToken(F->getBody()->getBeginLoc(), Prologue);
+    return RecursiveASTVisitor::TraverseFunctionDecl(F);
+  }
+
+private:
+  Translation &T;
+  SourceLocation FunctionStart;
+};
+
+} // namespace
+
+void rewritePooledUses(Translation &T, TranslationUnitDecl *TU) {
+  UseRewriter(T).TraverseDecl(TU);
+}
+
+void rewritePooledDecls(Translation &T, TranslationUnitDecl *TU) {
+  DeclRewriter(T).TraverseDecl(TU);
+  // File-scope declarations, grouped by declaration statement.
+  std::map<unsigned, std::vector<VarDecl *>> Groups;
+  std::vector<unsigned> Order;
+  for (Decl *D : TU->decls()) {
+    auto *V = dyn_cast<VarDecl>(D);
+    if (!V || !inMainFile(T, V->getLocation()))
+      continue;
+    unsigned Key = V->getBeginLoc().getRawEncoding();
+    if (!Groups.count(Key))
+      Order.push_back(Key);
+    Groups[Key].push_back(V);
+  }
+  for (unsigned Key : Order) {
+    auto &Vars = Groups[Key];
+    bool Any = false;
+    for (VarDecl *V : Vars)
+      Any |= T.Pooled.count(V->getCanonicalDecl()) > 0;
+    if (!Any)
+      continue;
+    std::string Out;
+    for (VarDecl *V : Vars) {
+      auto It = T.Pooled.find(V->getCanonicalDecl());
+      if (It == T.Pooled.end()) {
+        std::string Storage = V->getStorageClass() == SC_Static   ? "static "
+                              : V->getStorageClass() == SC_Extern ? "extern "
+                                                                  : "";
+        Out += Storage + plainDecl(T, V) + "\n";
+      } else {
+        Out += pooledGlobalDecl(T, V, It->second, true) + "\n";
+      }
+    }
+    VarDecl *Last = Vars.back();
+    SourceLocation End = Lexer::findLocationAfterToken(Last->getEndLoc(), tok::semi, T.SM,
+                                                       T.Ctx.getLangOpts(), false);
+    if (End.isInvalid()) {
+      T.error(Last->getEndLoc(), "cannot find the end of this declaration");
+      continue;
+    }
+    T.R.ReplaceText(CharSourceRange::getCharRange(Vars.front()->getBeginLoc(), End), Out);
+  }
+}
+
+namespace {
+
+const llvm::StringSet<> RenamedFunctions = {
+    "malloc", "calloc", "realloc", "free", "posix_memalign", "aligned_alloc", "strdup",
+    "read",   "write",  "fread",   "fwrite", "fgets", "malloc_usable_size"};
+
+class CallRenamer : public RecursiveASTVisitor<CallRenamer> {
+public:
+  explicit CallRenamer(Translation &T) : T(T) {}
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    const auto *F = dyn_cast<FunctionDecl>(E->getDecl());
+    if (!F || !F->getIdentifier() || !RenamedFunctions.count(F->getName()) ||
+        !T.SM.isInSystemHeader(F->getLocation()) || !inMainFile(T, E->getLocation()))
+      return true;
+    SourceLocation Loc = editableLoc(T, E->getLocation());
+    if (Loc.isInvalid()) {
+      T.error(E->getLocation(), "'" + F->getName().str() +
+                                    "' is called through a macro defined outside this file");
+      return true;
+    }
+    if (Done.insert(Loc.getRawEncoding()).second)
+      T.R.ReplaceText(Loc, F->getName().size(), "parade_" + F->getName().str());
+    return true;
+  }
+
+private:
+  Translation &T;
+  llvm::DenseSet<unsigned> Done;
+};
+
+} // namespace
+
+void rewriteRuntimeCalls(Translation &T, TranslationUnitDecl *TU) {
+  CallRenamer(T).TraverseDecl(TU);
+  for (Decl *D : TU->decls()) {
+    auto *TP = dyn_cast<OMPThreadPrivateDecl>(D);
+    if (!TP || !inMainFile(T, TP->getLocation()))
+      continue;
+    for (const Expr *E : TP->varlists()) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      if (!V)
+        continue;
+      for (const VarDecl *Redecl : V->redecls())
+        if (inMainFile(T, Redecl->getLocation()))
+          T.R.InsertTextBefore(Redecl->getTypeSpecStartLoc(), "__thread ");
+    }
+    // The pragma line itself.
+    SourceLocation Begin = T.SM.getExpansionLoc(TP->getBeginLoc());
+    SourceLocation LineStart = T.SM.translateLineCol(
+        T.SM.getMainFileID(), T.SM.getExpansionLineNumber(Begin), 1);
+    T.R.InsertTextBefore(LineStart, "//");
+  }
+}
+
+void wrapMain(Translation &T, TranslationUnitDecl *TU) {
+  for (Decl *D : TU->decls()) {
+    auto *F = dyn_cast<FunctionDecl>(D);
+    if (!F || !F->isMain() || !F->hasBody() || !inMainFile(T, F->getLocation()))
+      continue;
+    T.R.ReplaceText(F->getLocation(), 4, "parade_user_main");
+    unsigned Params = F->getNumParams();
+    bool ReturnsInt = F->getReturnType()->isIntegerType();
+    std::string Call = Params == 0   ? "parade_user_main()"
+                       : Params == 2 ? "parade_user_main(argc, argv)"
+                                     : "parade_user_main(argc, argv, environ)";
+    std::string Shim = "\n";
+    if (Params == 3)
+      Shim += "extern char **environ;\n";
+    Shim += "static int parade_main_shim(int argc, char **argv) { (void)argc; (void)argv; ";
+    Shim += ReturnsInt ? "return " + Call + "; }\n" : Call + "; return 0; }\n";
+    Shim += "int main(int argc, char **argv) { return parade_main(argc, argv, "
+            "parade_main_shim); }\n";
+    T.R.InsertTextAfter(T.SM.getLocForEndOfFile(T.SM.getMainFileID()), Shim);
+    return;
+  }
+}
+
+} // namespace parade

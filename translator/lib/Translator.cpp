@@ -1,0 +1,92 @@
+//===- Translator.cpp - The translation action ---------------------------===//
+//
+// Runs the passes in the order their edits depend on: decide what lives in
+// the pool, rewrite uses and declarations, rename runtime calls, translate
+// directives innermost first (their text includes the earlier edits), wrap
+// main, and print the main file with parade.h included.
+//===----------------------------------------------------------------------===//
+#include "Translator.h"
+
+#include "Context.h"
+#include "Directives.h"
+#include "SharedData.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Rewrite/Core/Rewriter.h"
+
+using namespace clang;
+
+namespace parade {
+
+namespace {
+
+class TranslateConsumer : public ASTConsumer {
+public:
+  TranslateConsumer(const Options &Opts, llvm::raw_ostream &Out) : Opts(Opts), Out(Out) {}
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (Ctx.getDiagnostics().hasErrorOccurred())
+      return; // invalid C: Clang has said why
+    Rewriter R(Ctx.getSourceManager(), Ctx.getLangOpts());
+    Translation T(Ctx, R, Opts);
+    TranslationUnitDecl *TU = Ctx.getTranslationUnitDecl();
+    collectPooledGlobals(T, TU);
+    analyzeDirectives(T, TU);
+    rewritePooledUses(T, TU);
+    rewritePooledDecls(T, TU);
+    rewriteRuntimeCalls(T, TU);
+    translateDirectives(T, TU);
+    wrapMain(T, TU);
+    T.flushBeforeFunctions();
+    if (T.failed())
+      return;
+    SourceManager &SM = Ctx.getSourceManager();
+    FileID Main = SM.getMainFileID();
+    std::string Name = SM.getFileEntryRefForID(Main)->getName().str();
+    Out << "#include <parade.h>\n#line 1 \"" << Name << "\"\n";
+    if (const RewriteBuffer *Buffer = R.getRewriteBufferFor(Main))
+      Out << std::string(Buffer->begin(), Buffer->end());
+    else
+      Out << SM.getBufferData(Main);
+    Out.flush();
+  }
+
+private:
+  const Options &Opts;
+  llvm::raw_ostream &Out;
+};
+
+class TranslateAction : public ASTFrontendAction {
+public:
+  TranslateAction(const Options &Opts, llvm::raw_ostream &Out) : Opts(Opts), Out(Out) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, llvm::StringRef) override {
+    return std::make_unique<TranslateConsumer>(Opts, Out);
+  }
+
+private:
+  const Options &Opts;
+  llvm::raw_ostream &Out;
+};
+
+class Factory : public tooling::FrontendActionFactory {
+public:
+  Factory(const Options &Opts, llvm::raw_ostream &Out) : Opts(Opts), Out(Out) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<TranslateAction>(Opts, Out);
+  }
+
+private:
+  Options Opts;
+  llvm::raw_ostream &Out;
+};
+
+} // namespace
+
+std::unique_ptr<tooling::FrontendActionFactory>
+newTranslateActionFactory(const Options &Opts, llvm::raw_ostream &Out) {
+  return std::make_unique<Factory>(Opts, Out);
+}
+
+} // namespace parade

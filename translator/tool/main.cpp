@@ -1,0 +1,71 @@
+//===- main.cpp - parade-translate: OpenMP C to parade C ------------------===//
+//
+// usage: parade-translate [options] file.c [-- compiler arguments]
+// Writes the translation of file.c to stdout (or -o FILE).
+//===----------------------------------------------------------------------===//
+#include "Translator.h"
+
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/CommonOptionsParser.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+
+using namespace llvm;
+
+static cl::OptionCategory Category("parade-translate options");
+static cl::opt<unsigned> SmallThreshold(
+    "fparade-small-threshold", cl::init(256), cl::cat(Category),
+    cl::desc("Largest shared footprint in bytes for the message-passing fast path"));
+static cl::opt<std::string> Sync("fparade-sync", cl::init("collective"), cl::cat(Category),
+                                 cl::desc("collective (default) or lock: the conventional "
+                                          "DSM path everywhere"));
+static cl::opt<bool> Remarks("Rparade", cl::cat(Category),
+                             cl::desc("Explain the translation of each directive"));
+static cl::opt<std::string> Output("o", cl::cat(Category), cl::value_desc("file"),
+                                   cl::desc("Write the translation here, not to stdout"));
+
+int main(int argc, const char **argv) {
+  auto Parser = clang::tooling::CommonOptionsParser::create(argc, argv, Category);
+  if (!Parser) {
+    errs() << toString(Parser.takeError());
+    return 2;
+  }
+  if (Sync != "collective" && Sync != "lock") {
+    errs() << "parade-translate: error: -fparade-sync must be collective or lock\n";
+    return 2;
+  }
+  if (Parser->getSourcePathList().size() != 1) {
+    errs() << "parade-translate: error: give exactly one source file\n";
+    return 2;
+  }
+  parade::Options Opts;
+  Opts.SmallThreshold = SmallThreshold;
+  Opts.ForceLockPath = Sync == "lock";
+  Opts.Remarks = Remarks;
+
+  clang::tooling::ClangTool Tool(Parser->getCompilations(), Parser->getSourcePathList());
+  Tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
+      {"-fopenmp", "-resource-dir=" PARADE_CLANG_RESOURCE_DIR, "-I" PARADE_INCLUDE_DIR,
+       "-Wno-unknown-pragmas"},
+      clang::tooling::ArgumentInsertPosition::BEGIN));
+
+  std::string Text;
+  raw_string_ostream OS(Text);
+  int Status = Tool.run(parade::newTranslateActionFactory(Opts, OS).get());
+  OS.flush();
+  if (Status != 0 || Text.empty())
+    return 1;
+  if (Output.empty()) {
+    outs() << Text;
+    return 0;
+  }
+  std::error_code EC;
+  raw_fd_ostream File(Output, EC, sys::fs::OF_Text);
+  if (EC) {
+    errs() << "parade-translate: error: cannot write '" << Output << "': " << EC.message()
+           << "\n";
+    return 1;
+  }
+  File << Text;
+  return 0;
+}
