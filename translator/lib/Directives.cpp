@@ -455,11 +455,28 @@ private:
       auto Pool = T.Pooled.find(V->getCanonicalDecl());
       bool IsPooled = Pool != T.Pooled.end() && !V->isFileVarDecl() && !V->isStaticLocal();
       if (IsPooled) {
-        // The pointer travels; the body spells the variable through it.
+        // The pointer travels; the body spells the variable through it. A
+        // VLA's type names its bound, which is not in scope at file level:
+        // the region sees it as an array of unknown bound.
         const std::string &Ptr = Pool->second;
-        Fields += T.declare(T.Ctx.getPointerType(Ty), Ptr) + "; ";
-        Pack += "parade_a." + Ptr + " = " + Ptr + "; ";
-        Prologue += T.declare(T.Ctx.getPointerType(Ty), Ptr) + " = parade_args->" + Ptr + "; ";
+        QualType PtrTy = T.Ctx.getPointerType(Ty);
+        if (const auto *VLA = T.Ctx.getAsVariableArrayType(Ty)) {
+          if (VLA->getElementType()->isVariablyModifiedType()) {
+            T.error(V->getLocation(), "a multi-dimensional variable-length array shared by a "
+                                      "parallel region is not supported by parade");
+            continue;
+          }
+          PtrTy = T.Ctx.getPointerType(T.Ctx.getIncompleteArrayType(
+              VLA->getElementType(), ArraySizeModifier::Normal, 0));
+        }
+        Fields += T.declare(PtrTy, Ptr) + "; ";
+        Pack += "parade_a." + Ptr + " = (void *)" + Ptr + "; ";
+        Prologue += T.declare(PtrTy, Ptr) + " = parade_args->" + Ptr + "; ";
+      }
+      if (Ty->isVariablyModifiedType() && !IsPooled) {
+        T.error(V->getLocation(), "a variable-length array passed by value to a parallel "
+                                  "region is not supported by parade");
+        continue;
       }
       if (Sh == Sharing::Shared && !IsPooled) {
         Fields += T.declare(Ty, Name) + "; ";
