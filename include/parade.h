@@ -172,6 +172,25 @@ void parade_allreduce(parade_reduce_var *vars, int nvars);
  */
 void parade_bcast(void *buf, size_t len, int root);
 
+/**
+ * @brief The collective translation of a critical or atomic update.
+ *
+ * Every thread of the team calls it with its contribution to each updated
+ * shared variable; for each i, `*targets[i] = *targets[i] op (sum of all
+ * contributions)` is applied once, and every node's copy gets the result
+ * without going through the DSM (no lock, no write notice, no barrier).
+ * For `x -= e` pass `-e` with PARADE_OP_SUM.
+ */
+void parade_reduce_store(parade_reduce_var *contributions, void **targets, int n);
+
+/**
+ * @brief The collective translation of a single: after global thread
+ * @p root ran the block, the @p n shared variables it modified
+ * (@p targets, @p sizes bytes each) are sent to every node and stored in
+ * its copy. Every thread of the team calls it; it replaces the barrier.
+ */
+void parade_bcast_store(void **targets, const size_t *sizes, int n, int root);
+
 /* ---- Shared memory ------------------------------------------------- */
 
 /** @brief Shared-heap malloc: the block is in the pool, valid on all ranks. */

@@ -7,10 +7,13 @@
 #include "page.h"
 #include "stats.h"
 #include "vm.h"
+#include "wait.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 struct deferred_req {
   struct deferred_req *next;
@@ -60,7 +63,10 @@ static void fetch_page(size_t page) {
   uint32_t home = home_of(page);
   slot->req.type = MSG_PAGE_REQ;
   slot->req.dest = home;
-  slot->req.a = page;
+  /* Fetches from a home outside the current team cannot wait for its
+   * collective stores: it makes none (the runtime falls back for them). */
+  uint64_t stores = node.team.participants > home ? atomic_load(&node.hlrc.stores) : 0;
+  slot->req.a = page | stores << REQ_PAGE_BITS;
   slot->req.b = atomic_load(&node.hlrc.epoch);
   slot->req.c = comm_slot_index(slot);
   comm_request_and_wait(slot);
@@ -230,6 +236,61 @@ void hlrc_acquire(const uint64_t *notices, size_t count) {
   free(scratch);
 }
 
+/* ---- Collective stores ------------------------------------------------ */
+
+void hlrc_collective_store(void *dst, const void *src, size_t len) {
+  if (node.opt.test_store_delay_us && node.rank % 2 == 1)
+    usleep((useconds_t)node.opt.test_store_delay_us);
+  if (node.size == 1 || !vm_contains(&node.vm, dst)) {
+    memcpy(dst, src, len);
+    return;
+  }
+  const char *from = src;
+  char *to = dst;
+  while (len > 0) {
+    size_t page = vm_page_of(&node.vm, to);
+    size_t in_page = node.vm.page_size - ((size_t)(to - node.vm.app) & (node.vm.page_size - 1));
+    size_t n = len < in_page ? len : in_page;
+    struct page_entry *e = entry_of(page);
+    size_t offset = (size_t)(to - node.vm.app) & (node.vm.page_size - 1);
+    if (home_of(page) == me()) {
+      /* The home's system view is the copy every fetch is served from,
+       * whatever its local state. Diffs still due for the page come from
+       * the last barrier and hold older values: let them land first. */
+      for (unsigned spin = 0; atomic_load(&e->pending_diffs) > 0; spin++)
+        if (spin > 100)
+          usleep(20);
+        else
+          sched_yield();
+      memcpy(vm_sys_addr(&node.vm, to), from, n);
+    } else {
+      /* A fetch in flight may bring the page as it was before the home's
+       * store: let it land, then store over it. */
+      page_wait_while_busy(e);
+      uint32_t s = page_state_of(e);
+      if (s == PAGE_READ_ONLY || s == PAGE_DIRTY) {
+        memcpy(vm_sys_addr(&node.vm, to), from, n);
+        if (s == PAGE_DIRTY) /* not a change of this node's: keep it out of the diff */
+          memcpy(vm_twin_page(&node.vm, page) + offset, from, n);
+      }
+      /* An INVALID copy is left alone: a later fetch waits (by the store
+       * count) until the home has made this store. */
+    }
+    to += n;
+    from += n;
+    len -= n;
+  }
+}
+
+void hlrc_collective_stores_done(void) {
+  if (node.size == 1)
+    return;
+  atomic_fetch_add(&node.hlrc.stores, 1);
+  atomic_store(&node.hlrc.deferred_ready, 1);
+  atomic_fetch_add(&node.comm.wake_word, 1);
+  wait_wake(&node.comm.wake_word, 1);
+}
+
 /* ---- Barrier: notices, the master's decision, the departure ---------- */
 
 size_t hlrc_own_notices(struct notice_rec **out) {
@@ -392,6 +453,7 @@ void hlrc_apply_departure(const struct depart_entry *entries, size_t count) {
   free(out);
   free(scratch);
   page_epoch_reset(&node.pages);
+  atomic_store(&node.hlrc.stores, 0);
   atomic_store_explicit(&node.hlrc.epoch, epoch + 1, memory_order_release);
   atomic_store(&node.hlrc.deferred_ready, 1);
 }
@@ -429,10 +491,15 @@ static void defer(int src, const struct msg_hdr *hdr) {
   node.hlrc.deferred = d;
 }
 
-/* Serve a page request now if this node's copy is complete. */
+/* Serve a page request now if this node's copy is complete: it has applied
+ * the requester's departure, every diff due, and every collective store
+ * the requester had made. */
 static int try_serve(int src, const struct msg_hdr *hdr) {
-  size_t page = (size_t)hdr->a;
-  if (hdr->b > atomic_load_explicit(&node.hlrc.epoch, memory_order_acquire))
+  size_t page = (size_t)(hdr->a & REQ_PAGE_MASK);
+  uint64_t epoch = atomic_load_explicit(&node.hlrc.epoch, memory_order_acquire);
+  if (hdr->b > epoch)
+    return 0;
+  if (hdr->b == epoch && (hdr->a >> REQ_PAGE_BITS) > atomic_load(&node.hlrc.stores))
     return 0;
   struct page_entry *e = entry_of(page);
   if (atomic_load(&e->pending_diffs) > 0)
@@ -451,7 +518,7 @@ static int try_serve(int src, const struct msg_hdr *hdr) {
 }
 
 void hlrc_on_page_req(int src, const struct msg_hdr *hdr) {
-  if (hdr->a >= node.vm.npages)
+  if ((hdr->a & REQ_PAGE_MASK) >= node.vm.npages)
     err_fatal("protocol error: rank %d asked for page %llu", src, (unsigned long long)hdr->a);
   if (!try_serve(src, hdr))
     defer(src, hdr);

@@ -39,6 +39,10 @@ struct deferred_req;
 
 struct hlrc {
   _Atomic uint64_t epoch;
+  /* Collective stores made by this node in this epoch (see
+   * hlrc_collective_store); a home serves a fetch only once it has made at
+   * least as many as the requester. */
+  _Atomic uint64_t stores;
   /* Comm thread: page requests waiting for a departure or for diffs. */
   struct deferred_req *deferred;
   _Atomic int deferred_ready;
@@ -67,6 +71,15 @@ void hlrc_release(void);
 size_t hlrc_lock_notices(uint64_t **out);
 /* Acquire: invalidate what the notices say other nodes wrote. */
 void hlrc_acquire(const uint64_t *notices, size_t count);
+
+/* Store @p len bytes at @p src into this node's copy of shared @p dst,
+ * without coherence traffic. Every node of the team makes the same stores
+ * in the same order (it is part of a collective), so all copies agree and
+ * no write notice or diff is needed. Called by one thread per node. */
+void hlrc_collective_store(void *dst, const void *src, size_t len);
+/* After a collective's stores: count them, and let deferred fetches that
+ * waited for them be served. */
+void hlrc_collective_stores_done(void);
 
 /* Barrier between nodes (called by one thread per node, all others of its
  * team parked): arrive with notices, wait for the departure, apply it. */

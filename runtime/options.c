@@ -128,6 +128,10 @@ static int parse_schedule(struct options *opt, const char *text) {
   return 0;
 }
 
+static int parse_store_delay(struct options *opt, const char *text) {
+  return parse_int(text, 0, 10000000, &opt->test_store_delay_us);
+}
+
 struct option_row {
   const char *name;
   option_parser parse;
@@ -143,6 +147,8 @@ static const struct option_row option_table[] = {
     {"PARADE_STATS", parse_stats, 1, "0, 1 (text summary on stderr) or FILE.json"},
     {"PARADE_VERBOSE", parse_verbose, 1, "0-3; 1 prints this table at start"},
     {"PARADE_COMM_SLEEP_US", parse_comm_sleep, 1, "longest sleep of the idle communication thread (default 200)"},
+    {"PARADE_TEST_STORE_DELAY_US", parse_store_delay, 1,
+     "testing only: odd ranks wait this long before their collective stores"},
     {"OMP_NUM_THREADS", parse_threads, 0, "threads per rank"},
     {"OMP_WAIT_POLICY", parse_wait_policy, 0, "active or passive"},
     {"OMP_SCHEDULE", parse_schedule, 0, "schedule for schedule(runtime)"},

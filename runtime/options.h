@@ -23,6 +23,7 @@ struct options {
   int threads;                 /* OMP_NUM_THREADS (0: not set) */
   enum wait_policy wait;       /* OMP_WAIT_POLICY */
   char schedule[64];           /* OMP_SCHEDULE, for schedule(runtime) */
+  int test_store_delay_us;     /* PARADE_TEST_STORE_DELAY_US (fault injection) */
 };
 
 /* Read the environment into @p opt. Fatal on a bad PARADE_* value. */

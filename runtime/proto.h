@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 enum msg_type {
-  MSG_PAGE_REQ = 1, /* a=page b=epoch c=slot            -> home               */
+  MSG_PAGE_REQ = 1, /* a=page|stores<<40 b=epoch c=slot  -> home               */
   MSG_PAGE_REP,     /* a=page c=slot  payload=page bytes -> requester          */
   MSG_DIFF,         /* a=page b=epoch c=ack slot or NO_ACK; payload=diff -> home */
   MSG_DIFF_ACK,     /* c=slot                                                  */
@@ -26,6 +26,10 @@ enum msg_type {
 };
 
 #define NO_ACK UINT64_MAX
+/* A page request's `a` carries the page and, above bit 40, how many
+ * collective stores the requester has made in this epoch. */
+#define REQ_PAGE_BITS 40
+#define REQ_PAGE_MASK ((1ull << REQ_PAGE_BITS) - 1)
 #define LOCK_TRY_BIT (1ull << 63)
 
 struct msg_hdr {

@@ -265,6 +265,119 @@ void parade_bcast(void *buf, size_t len, int root) {
     memcpy(buf, node.sync.buf, len);
 }
 
+/* ---- Collective updates of shared data ---------------------------------- */
+
+static void **store_targets;
+static int store_count;
+static const size_t *store_sizes;
+
+/* The node's leader turns the team's total into new values of the targets
+ * and stores them in this node's copies. The old values are read before
+ * this node contributes: until every node has contributed no node can
+ * finish the all-reduce, so no home has made this round's store yet, and a
+ * copy fetched now still holds the old value on every node. */
+static void reduce_store_leader(void) {
+  const parade_reduce_var *vars = node.sync.contrib[0];
+  unsigned char old[256];
+  size_t total = 0;
+  for (int v = 0; v < store_count; v++) {
+    size_t bytes = vars[v].count * sync_type_size(vars[v].type);
+    if (total + bytes > sizeof old)
+      err_fatal("parade_reduce_store: more than %zu bytes of shared data", sizeof old);
+    memcpy(old + total, store_targets[v], bytes);
+    total += bytes;
+  }
+  allreduce_leader();
+  size_t off = 0;
+  for (int v = 0; v < store_count; v++) {
+    size_t bytes = vars[v].count * sync_type_size(vars[v].type);
+    if (sync_combine(vars[v].type, vars[v].op, old + off, node.sync.buf + off, vars[v].count))
+      err_fatal("reduction operator %d is not defined on element type %d", vars[v].op,
+                vars[v].type);
+    hlrc_collective_store(store_targets[v], old + off, bytes);
+    off += bytes;
+  }
+  hlrc_collective_stores_done();
+}
+
+/* A team on some of the ranks only: the ranks outside it make no stores,
+ * so take the conventional path (one DSM write, then a barrier). */
+static int partial_team(void) {
+  return node.size > 1 && team_participants() < node.size;
+}
+
+void parade_reduce_store(parade_reduce_var *contributions, void **targets, int n) {
+  if (n <= 0)
+    return;
+  if (parade_num_threads() <= 1) {
+    for (int v = 0; v < n; v++)
+      if (sync_combine(contributions[v].type, contributions[v].op, targets[v],
+                       contributions[v].data, contributions[v].count))
+        err_fatal("reduction operator %d is not defined on element type %d",
+                  contributions[v].op, contributions[v].type);
+    return;
+  }
+  if (partial_team()) {
+    parade_allreduce(contributions, n);
+    if (parade_thread_num() == 0)
+      for (int v = 0; v < n; v++)
+        sync_combine(contributions[v].type, contributions[v].op, targets[v],
+                     contributions[v].data, contributions[v].count);
+    parade_barrier();
+    return;
+  }
+  node.sync.contrib[parade_local_thread_num()] = contributions;
+  node.sync.layout_count = n;
+  store_targets = targets;
+  store_count = n;
+  team_node_barrier(reduce_store_leader);
+}
+
+static void bcast_store_leader(void) {
+  size_t total = 0;
+  for (int v = 0; v < store_count; v++)
+    total += store_sizes[v];
+  ensure_buffer(total);
+  int root_node = team_node_of_thread(node.sync.bcast_root);
+  if (root_node == node.rank) {
+    size_t off = 0;
+    for (int v = 0; v < store_count; v++) {
+      memcpy(node.sync.buf + off, store_targets[v], store_sizes[v]);
+      off += store_sizes[v];
+    }
+  }
+  if (team_participants() > 1 && total > 0) {
+    uint64_t start = stats_now_ns();
+    MPI_Request req;
+    MPI_Ibcast(node.sync.buf, (int)total, MPI_BYTE, root_node, team_comm(), &req);
+    comm_wait_mpi(&req);
+    STAT_INC(collectives);
+    STAT_ADD(collective_ns, stats_now_ns() - start);
+  }
+  if (root_node != node.rank) {
+    size_t off = 0;
+    for (int v = 0; v < store_count; v++) {
+      hlrc_collective_store(store_targets[v], node.sync.buf + off, store_sizes[v]);
+      off += store_sizes[v];
+    }
+  }
+  hlrc_collective_stores_done();
+}
+
+void parade_bcast_store(void **targets, const size_t *sizes, int n, int root) {
+  if (parade_num_threads() <= 1)
+    return;
+  if (partial_team()) {
+    parade_barrier();
+    return;
+  }
+  node.sync.bcast_root = root;
+  store_targets = targets;
+  store_sizes = sizes;
+  store_count = n;
+  team_node_barrier(bcast_store_leader);
+}
+
 /* ---- Lock records --------------------------------------------------- */
 
 struct lock_waiter {
