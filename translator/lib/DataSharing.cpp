@@ -153,7 +153,10 @@ ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) 
           Out.CopyPrivate.push_back(V);
     } else if (isa<OMPIfClause, OMPNumThreadsClause, OMPScheduleClause, OMPNowaitClause,
                    OMPCollapseClause, OMPOrderedClause, OMPProcBindClause, OMPUntiedClause,
-                   OMPMergeableClause, OMPFinalClause, OMPPriorityClause>(C)) {
+                   OMPMergeableClause, OMPFinalClause, OMPPriorityClause>(C) ||
+               isa<OMPReadClause, OMPWriteClause, OMPUpdateClause, OMPCaptureClause,
+                   OMPCompareClause, OMPSeqCstClause, OMPAcqRelClause, OMPAcquireClause,
+                   OMPReleaseClause, OMPRelaxedClause, OMPHintClause>(C)) {
       // Handled by the construct's translation, or without effect here.
     } else {
       T.error(C->getBeginLoc(), "clause '" +

@@ -1,6 +1,7 @@
 //===- Directives.cpp - Translating OpenMP directives ---------------------===//
 #include "Directives.h"
 
+#include "Collectives.h"
 #include "DataSharing.h"
 
 #include "clang/AST/OpenMPClause.h"
@@ -265,17 +266,11 @@ public:
       const auto *C = cast<OMPCriticalDirective>(D);
       std::string Name = C->getDirectiveName().getAsString();
       std::string Arg = Name.empty() ? "0" : "\"" + Name + "\"";
-      T.remark(D->getBeginLoc(), "critical uses the distributed lock: the collective "
-                                 "translation is not implemented yet");
-      replace(D, "{ parade_critical_enter(" + Arg + "); " + bodyText(D) +
-                     " parade_critical_exit(" + Arg + "); }");
+      replace(D, synchronisedUpdate(D, "critical", Arg));
       break;
     }
     case Directive::OMPD_atomic:
-      T.remark(D->getBeginLoc(), "atomic uses the distributed lock: the collective "
-                                 "translation is not implemented yet");
-      replace(D, "{ parade_critical_enter(\"parade.atomic\"); " + bodyText(D) +
-                     " parade_critical_exit(\"parade.atomic\"); }");
+      replace(D, synchronisedUpdate(D, "atomic", "\"parade.atomic\""));
       break;
     case Directive::OMPD_barrier:
       replace(D, "parade_barrier();");
@@ -660,7 +655,31 @@ private:
            (Nowait ? "" : "parade_barrier(); ") + "}";
   }
 
+  /// critical or atomic: a collective when the block allows it, else the
+  /// distributed lock named @p LockName.
+  std::string synchronisedUpdate(const OMPExecutableDirective *D, const std::string &Kind,
+                                 const std::string &LockName) {
+    std::string Why;
+    unsigned Bytes = 0;
+    if (auto Collective = updateAsCollective(T, D, enclosingRegion(D), Why, Bytes)) {
+      T.remark(D->getBeginLoc(), Kind + " mapped to a collective: " + std::to_string(Bytes) +
+                                     " bytes of shared data");
+      return *Collective;
+    }
+    T.remark(D->getBeginLoc(), Kind + " uses the distributed lock: " + Why);
+    return "{ parade_critical_enter(" + LockName + "); " + bodyText(D) +
+           " parade_critical_exit(" + LockName + "); }";
+  }
+
   std::string single(const OMPExecutableDirective *D) {
+    std::string Why;
+    unsigned Bytes = 0;
+    if (auto Collective = singleAsCollective(T, D, Why, Bytes)) {
+      T.remark(D->getBeginLoc(), "single mapped to a broadcast: " + std::to_string(Bytes) +
+                                     " bytes of shared data");
+      return *Collective;
+    }
+    T.remark(D->getBeginLoc(), "single uses a barrier: " + Why);
     ConstructVars CV = analyzeConstruct(T, D);
     Privates P = privates(D, CV, nullptr, false);
     std::string Copy;
@@ -668,8 +687,6 @@ private:
       Copy += "parade_bcast(&" + T.spell(V, D->getBeginLoc(), D) + ", sizeof(" +
               T.declare(V->getType(), "") + "), 0); ";
     bool Nowait = clause<OMPNowaitClause>(D) != nullptr;
-    T.remark(D->getBeginLoc(), "single runs on thread 0 and ends with a barrier: the "
-                               "broadcast translation is not implemented yet");
     return "{ " + P.Before + "if (parade_thread_num() == 0) { " + P.Decls + bodyText(D) +
            " } " + Copy + (Nowait && Copy.empty() ? "" : "parade_barrier(); ") + "}";
   }

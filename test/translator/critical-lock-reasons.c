@@ -1,0 +1,45 @@
+// When a critical, atomic or single cannot become a collective, it takes
+// the conventional path and -Rparade says why.
+//
+// RUN: %translate -Rparade %s -- 2>&1 >/dev/null | FileCheck %s
+// RUN: %translate -Rparade -fparade-small-threshold=4 %s -- 2>&1 >/dev/null | FileCheck %s --check-prefix=SMALL
+// RUN: %translate -Rparade -fparade-sync=lock %s -- 2>&1 >/dev/null | FileCheck %s --check-prefix=LOCK
+#include <stdio.h>
+long hits;
+double sum;
+int table[8];
+
+void orphan(void) {
+// CHECK-DAG: critical-lock-reasons.c:[[@LINE+1]]:1: remark: critical uses the distributed lock: it is orphaned (not lexically inside a parallel region)
+#pragma omp critical
+  hits++;
+}
+
+void f(int n, const double *x) {
+#pragma omp parallel
+  {
+// CHECK-DAG: critical-lock-reasons.c:[[@LINE+1]]:1: remark: critical uses the distributed lock: the block calls 'printf'
+#pragma omp critical
+    printf("%d\n", n);
+    for (int i = 0; i < n; i++) {
+// CHECK-DAG: critical-lock-reasons.c:[[@LINE+1]]:1: remark: atomic uses the distributed lock: it is inside a loop, not met once by every thread
+#pragma omp atomic
+      sum += x[i];
+    }
+// CHECK-DAG: critical-lock-reasons.c:[[@LINE+1]]:1: remark: critical uses the distributed lock: the block writes through a pointer or an array element
+#pragma omp critical
+    table[n % 8] += 1;
+    long v;
+// CHECK-DAG: critical-lock-reasons.c:[[@LINE+1]]:1: remark: atomic uses the distributed lock: an atomic capture is used at once and cannot be deferred to a collective
+#pragma omp atomic capture
+    v = hits++;
+    (void)v;
+// SMALL: critical-lock-reasons.c:[[@LINE+2]]:1: remark: critical uses the distributed lock: 8 bytes of shared data exceed the threshold of 4
+// LOCK: critical-lock-reasons.c:[[@LINE+1]]:1: remark: critical uses the distributed lock: -fparade-sync=lock
+#pragma omp critical
+    sum += 1.0;
+// CHECK-DAG: critical-lock-reasons.c:[[@LINE+1]]:1: remark: single uses a barrier: the block calls 'puts'
+#pragma omp single
+    puts("once");
+  }
+}

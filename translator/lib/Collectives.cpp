@@ -1,0 +1,368 @@
+//===- Collectives.cpp - The ParADE translation of small synchronisation -===//
+#include "Collectives.h"
+
+#include "DataSharing.h"
+
+#include "clang/AST/OpenMPClause.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace clang;
+
+namespace parade {
+
+namespace {
+
+/// Library functions without side effects that may appear in a block that
+/// becomes a collective.
+const llvm::StringSet<> PureFunctions = {
+    "sqrt", "sqrtf", "sqrtl", "cbrt", "sin",   "sinf",  "cos",   "cosf", "tan",  "tanf",
+    "asin", "acos",  "atan",  "atan2", "sinh", "cosh",  "tanh",  "exp",  "expf", "exp2",
+    "log",  "logf",  "log2",  "log10", "pow",  "powf",  "fabs",  "fabsf", "fabsl", "floor",
+    "floorf", "ceil", "ceilf", "round", "trunc", "fmod", "fmin", "fmax", "fminf", "fmaxf",
+    "abs",  "labs",  "llabs", "hypot", "copysign"};
+
+const VarDecl *varOf(const Expr *E) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    return dyn_cast<VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+/// Shared at @p Loc: in the pool and not privatised by an enclosing construct.
+bool isShared(Translation &T, const VarDecl *V, SourceLocation Loc) {
+  return V && T.Pooled.count(V->getCanonicalDecl()) && !T.privatizingScope(V, Loc);
+}
+
+/// Finds what makes a block unfit for a collective.
+class Analyzable : public RecursiveASTVisitor<Analyzable> {
+public:
+  Analyzable(Translation &T, bool AllowAssignments)
+      : T(T), AllowAssignments(AllowAssignments) {}
+  std::string Why;
+  /// Shared variables the block assigns (for a single), in order.
+  std::vector<const VarDecl *> Written;
+  llvm::DenseSet<const VarDecl *> Locals; ///< declared inside the block
+
+  bool VisitCallExpr(CallExpr *C) {
+    const FunctionDecl *F = C->getDirectCallee();
+    if (!F)
+      return fail("the block calls through a function pointer");
+    if (F->getBuiltinID() && F->getName().starts_with("__builtin_"))
+      return true;
+    if (!PureFunctions.count(F->getName()))
+      return fail("the block calls '" + F->getName().str() + "'");
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *V) {
+    Locals.insert(V);
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      return assigned(B->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp())
+      return assigned(U->getSubExpr());
+    if (U->getOpcode() == UO_AddrOf)
+      return fail("the block takes an address");
+    return true;
+  }
+  bool VisitOMPExecutableDirective(OMPExecutableDirective *) {
+    return fail("the block holds another OpenMP construct");
+  }
+  bool VisitGCCAsmStmt(GCCAsmStmt *) { return fail("the block holds inline assembly"); }
+  bool VisitStmtExpr(StmtExpr *) { return fail("the block holds a statement expression"); }
+  bool VisitGotoStmt(GotoStmt *) { return fail("the block jumps"); }
+  bool VisitReturnStmt(ReturnStmt *) { return fail("the block returns"); }
+
+private:
+  Translation &T;
+  bool AllowAssignments;
+
+  bool fail(const std::string &Reason) {
+    if (Why.empty())
+      Why = Reason;
+    return false;
+  }
+  bool assigned(const Expr *LHS) {
+    if (!AllowAssignments)
+      return fail("the block has side effects inside an expression");
+    const VarDecl *V = varOf(LHS);
+    if (!V)
+      return fail("the block writes through a pointer or an array element");
+    if (Locals.count(V) || !isShared(T, V, LHS->getExprLoc()))
+      return true; // a private or block-local variable
+    if (runtimeTypeName(V->getType(), T.Ctx).empty() && !V->getType()->isPointerType())
+      return fail("the block writes '" + V->getName().str() + "', which is not a scalar");
+    if (std::find(Written.begin(), Written.end(), V) == Written.end())
+      Written.push_back(V);
+    return true;
+  }
+};
+
+/// One update `x op= e` of a critical or atomic block.
+struct Update {
+  const VarDecl *Var;
+  const Expr *Target;      ///< the lvalue x as written
+  const Expr *Value;       ///< e, or null for ++/--
+  std::string Op;          ///< parade_op enumerator
+  bool Negate = false;     ///< x -= e: contribute -e
+  int Step = 0;            ///< ++: 1, --: -1
+};
+
+std::optional<Update> matchUpdate(Translation &T, const Stmt *S, std::string &Why) {
+  auto Reject = [&](const std::string &Reason) -> std::optional<Update> {
+    Why = Reason;
+    return std::nullopt;
+  };
+  const auto *E = dyn_cast<Expr>(S);
+  if (!E)
+    return Reject("the block is not a sequence of updates of shared scalars");
+  E = E->IgnoreParenImpCasts();
+  Update U{};
+  if (const auto *Un = dyn_cast<UnaryOperator>(E)) {
+    if (!Un->isIncrementDecrementOp())
+      return Reject("the block is not a sequence of updates of shared scalars");
+    U.Target = Un->getSubExpr();
+    U.Op = "PARADE_OP_SUM";
+    U.Step = Un->isIncrementOp() ? 1 : -1;
+  } else if (const auto *CA = dyn_cast<CompoundAssignOperator>(E)) {
+    U.Target = CA->getLHS();
+    U.Value = CA->getRHS();
+    switch (CA->getOpcode()) {
+    case BO_AddAssign: U.Op = "PARADE_OP_SUM"; break;
+    case BO_SubAssign: U.Op = "PARADE_OP_SUM"; U.Negate = true; break;
+    case BO_MulAssign: U.Op = "PARADE_OP_PROD"; break;
+    case BO_AndAssign: U.Op = "PARADE_OP_BAND"; break;
+    case BO_OrAssign: U.Op = "PARADE_OP_BOR"; break;
+    case BO_XorAssign: U.Op = "PARADE_OP_BXOR"; break;
+    default: return Reject("the update's operator has no collective form");
+    }
+  } else if (const auto *A = dyn_cast<BinaryOperator>(E); A && A->getOpcode() == BO_Assign) {
+    U.Target = A->getLHS();
+    const auto *R = dyn_cast<BinaryOperator>(A->getRHS()->IgnoreParenImpCasts());
+    const VarDecl *X = varOf(A->getLHS());
+    if (!R || !X)
+      return Reject("the block assigns a value that is not an update of the variable");
+    bool Left = varOf(R->getLHS()) == X, Right = varOf(R->getRHS()) == X;
+    BinaryOperatorKind K = R->getOpcode();
+    bool Commutative = K == BO_Add || K == BO_Mul || K == BO_And || K == BO_Or ||
+                       K == BO_Xor || K == BO_LAnd || K == BO_LOr;
+    if (Left)
+      U.Value = R->getRHS();
+    else if (Right && Commutative)
+      U.Value = R->getLHS();
+    else
+      return Reject("the block assigns a value that is not an update of the variable");
+    switch (K) {
+    case BO_Add: U.Op = "PARADE_OP_SUM"; break;
+    case BO_Sub: U.Op = "PARADE_OP_SUM"; U.Negate = true; break;
+    case BO_Mul: U.Op = "PARADE_OP_PROD"; break;
+    case BO_And: U.Op = "PARADE_OP_BAND"; break;
+    case BO_Or: U.Op = "PARADE_OP_BOR"; break;
+    case BO_Xor: U.Op = "PARADE_OP_BXOR"; break;
+    case BO_LAnd: U.Op = "PARADE_OP_LAND"; break;
+    case BO_LOr: U.Op = "PARADE_OP_LOR"; break;
+    default: return Reject("the update's operator has no collective form");
+    }
+  } else {
+    return Reject("the block is not a sequence of updates of shared scalars");
+  }
+  U.Var = varOf(U.Target);
+  if (!U.Var)
+    return Reject("the block updates an array element or a field, not a shared scalar");
+  if (!isShared(T, U.Var, U.Target->getExprLoc()))
+    return Reject("'" + U.Var->getName().str() + "' is not shared");
+  if (runtimeTypeName(U.Var->getType(), T.Ctx).empty())
+    return Reject("'" + U.Var->getName().str() + "' is not of an arithmetic type");
+  if (U.Value) {
+    Analyzable Pure(T, /*AllowAssignments=*/false);
+    Pure.TraverseStmt(const_cast<Expr *>(U.Value));
+    if (!Pure.Why.empty())
+      return Reject(Pure.Why);
+  }
+  return U;
+}
+
+/// Whether every thread of the region meets @p D exactly once.
+bool oncePerThread(Translation &T, const OMPExecutableDirective *D,
+                    const OMPExecutableDirective *Region, std::string &Why) {
+  if (!Region) {
+    Why = "it is orphaned (not lexically inside a parallel region)";
+    return false;
+  }
+  DynTypedNode Node = DynTypedNode::create(*D);
+  for (;;) {
+    auto Parents = T.Ctx.getParents(Node);
+    if (Parents.empty()) {
+      Why = "it is not at the top level of its region";
+      return false;
+    }
+    const DynTypedNode &P = Parents[0];
+    if (const auto *S = P.get<Stmt>()) {
+      if (S == Region)
+        return true;
+      if (isa<CompoundStmt, CapturedStmt>(S)) {
+        Node = P;
+        continue;
+      }
+      if (isa<ForStmt, WhileStmt, DoStmt>(S))
+        Why = "it is inside a loop, not met once by every thread";
+      else if (isa<IfStmt, SwitchStmt, ConditionalOperator>(S))
+        Why = "it is inside a conditional, not met once by every thread";
+      else if (isa<OMPExecutableDirective>(S))
+        Why = "it is inside another construct, not met once by every thread";
+      else
+        Why = "it is not at the top level of its region";
+      return false;
+    }
+    Node = P;
+  }
+}
+
+std::string castTo(Translation &T, QualType Ty) {
+  return "(" + T.declare(Ty.getUnqualifiedType(), "") + ")";
+}
+
+} // namespace
+
+std::optional<std::string> updateAsCollective(Translation &T, const OMPExecutableDirective *D,
+                                              const OMPExecutableDirective *Region,
+                                              std::string &Why, unsigned &Bytes) {
+  Bytes = 0;
+  if (T.Opts.ForceLockPath) {
+    Why = "-fparade-sync=lock";
+    return std::nullopt;
+  }
+  if (const auto *A = dyn_cast<OMPAtomicDirective>(D)) {
+    for (const OMPClause *C : A->clauses())
+      if (isa<OMPReadClause, OMPWriteClause, OMPCaptureClause, OMPCompareClause>(C)) {
+        Why = "an atomic " + llvm::omp::getOpenMPClauseName(C->getClauseKind()).str() +
+              " is used at once and cannot be deferred to a collective";
+        return std::nullopt;
+      }
+  }
+  if (!oncePerThread(T, D, Region, Why))
+    return std::nullopt;
+  std::vector<const Stmt *> Stmts;
+  const Stmt *Body = directiveBody(D);
+  if (const auto *CS = dyn_cast<CompoundStmt>(Body))
+    Stmts.assign(CS->body_begin(), CS->body_end());
+  else
+    Stmts.push_back(Body);
+  if (Stmts.empty()) {
+    Why = "the block is empty";
+    return std::nullopt;
+  }
+  // Calls, writes through pointers and the like first: they say most
+  // plainly why a block cannot be a collective.
+  Analyzable A(T, /*AllowAssignments=*/true);
+  A.TraverseStmt(const_cast<Stmt *>(Body));
+  if (!A.Why.empty()) {
+    Why = A.Why;
+    return std::nullopt;
+  }
+  std::vector<Update> Updates;
+  for (const Stmt *S : Stmts) {
+    std::optional<Update> U = matchUpdate(T, S, Why);
+    if (!U)
+      return std::nullopt;
+    for (const Update &Prev : Updates)
+      if (Prev.Var == U->Var) {
+        Why = "the block updates '" + U->Var->getName().str() + "' twice";
+        return std::nullopt;
+      }
+    Updates.push_back(*U);
+  }
+  // Values may not read what the block updates: each thread computes its
+  // contribution before any update is applied.
+  for (const Update &U : Updates) {
+    if (!U.Value)
+      continue;
+    class Reads : public RecursiveASTVisitor<Reads> {
+    public:
+      llvm::DenseSet<const VarDecl *> Seen;
+      bool VisitDeclRefExpr(DeclRefExpr *E) {
+        if (const auto *V = dyn_cast<VarDecl>(E->getDecl()))
+          Seen.insert(V);
+        return true;
+      }
+    } R;
+    R.TraverseStmt(const_cast<Expr *>(U.Value));
+    for (const Update &Other : Updates)
+      if (R.Seen.count(Other.Var)) {
+        Why = "the value added to '" + U.Var->getName().str() + "' reads '" +
+              Other.Var->getName().str() + "', which the block updates";
+        return std::nullopt;
+      }
+  }
+  for (const Update &U : Updates)
+    Bytes += (unsigned)T.Ctx.getTypeSizeInChars(U.Var->getType()).getQuantity();
+  if (Bytes > T.Opts.SmallThreshold) {
+    Why = std::to_string(Bytes) + " bytes of shared data exceed the threshold of " +
+          std::to_string(T.Opts.SmallThreshold);
+    return std::nullopt;
+  }
+  std::string Decls, Vars, Targets;
+  for (size_t I = 0; I < Updates.size(); I++) {
+    const Update &U = Updates[I];
+    QualType Ty = U.Var->getType();
+    std::string Name = "parade_c" + std::to_string(I);
+    std::string Value = U.Value ? "(" + T.text(U.Value->getSourceRange()) + ")"
+                                : std::to_string(U.Step);
+    Decls += T.declare(Ty.getUnqualifiedType(), Name) + " = " + castTo(T, Ty) +
+             (U.Negate ? "(-" + Value + ")" : Value) + "; ";
+    Vars += std::string(I ? ", " : "") + "{&" + Name + ", 1, " + runtimeTypeName(Ty, T.Ctx) +
+            ", " + U.Op + "}";
+    Targets += std::string(I ? ", " : "") + "&(" + T.text(U.Target->getSourceRange()) + ")";
+  }
+  return "{ " + Decls + "parade_reduce_var parade_cv[] = {" + Vars +
+         "}; void *parade_ct[] = {" + Targets + "}; parade_reduce_store(parade_cv, parade_ct, " +
+         std::to_string(Updates.size()) + "); }";
+}
+
+std::optional<std::string> singleAsCollective(Translation &T, const OMPExecutableDirective *D,
+                                              std::string &Why, unsigned &Bytes) {
+  Bytes = 0;
+  if (T.Opts.ForceLockPath) {
+    Why = "-fparade-sync=lock";
+    return std::nullopt;
+  }
+  for (const OMPClause *C : D->clauses())
+    if (!isa<OMPNowaitClause>(C)) {
+      Why = "it has a '" + llvm::omp::getOpenMPClauseName(C->getClauseKind()).str() + "' clause";
+      return std::nullopt;
+    }
+  Analyzable A(T, /*AllowAssignments=*/true);
+  A.TraverseStmt(const_cast<Stmt *>(directiveBody(D)));
+  if (!A.Why.empty()) {
+    Why = A.Why;
+    return std::nullopt;
+  }
+  std::string Targets, Sizes;
+  for (size_t I = 0; I < A.Written.size(); I++) {
+    const VarDecl *V = A.Written[I];
+    Bytes += (unsigned)T.Ctx.getTypeSizeInChars(V->getType()).getQuantity();
+    std::string Spelled = T.spell(V, D->getBeginLoc());
+    Targets += std::string(I ? ", " : "") + "&" + Spelled;
+    Sizes += std::string(I ? ", " : "") + "sizeof " + Spelled;
+  }
+  if (Bytes > T.Opts.SmallThreshold) {
+    Why = std::to_string(Bytes) + " bytes of shared data exceed the threshold of " +
+          std::to_string(T.Opts.SmallThreshold);
+    return std::nullopt;
+  }
+  std::string Body =
+      T.R.getRewrittenText(CharSourceRange::getCharRange(directiveBody(D)->getBeginLoc(),
+                                                         T.endOf(directiveBody(D))));
+  if (A.Written.empty())
+    return "{ if (parade_thread_num() == 0) { " + Body + " } parade_bcast_store(0, 0, 0, 0); }";
+  return "{ if (parade_thread_num() == 0) { " + Body + " } { void *parade_st[] = {" + Targets +
+         "}; size_t parade_sz[] = {" + Sizes + "}; parade_bcast_store(parade_st, parade_sz, " +
+         std::to_string(A.Written.size()) + ", 0); } }";
+}
+
+} // namespace parade

@@ -1,0 +1,44 @@
+//===- Collectives.h - The ParADE translation of small synchronisation ---===//
+//
+// critical, atomic and single on small shared data become MPI collectives
+// instead of a distributed lock or a barrier, when the block is lexically
+// analyzable (no calls but known-pure functions, no writes through pointers,
+// no I/O) and its shared footprint is at most the threshold:
+//
+//   #pragma omp critical        { double parade_c0 = (double)(mine);
+//   sum += mine;          ==>     parade_reduce_var parade_cv[] = {...};
+//                                 void *parade_ct[] = {&(*parade_s_sum_3)};
+//                                 parade_reduce_store(parade_cv, parade_ct, 1); }
+//
+//   #pragma omp single          { if (parade_thread_num() == 0) { n = 10; }
+//   n = 10;               ==>     ... parade_bcast_store(parade_st, parade_sz, 1, 0); }
+//
+// A critical or atomic update must be met exactly once by every thread (at
+// the top level of its region) to become a collective; a single needs only
+// the analyzable block. Otherwise each function says why, for -Rparade.
+//===----------------------------------------------------------------------===//
+#ifndef PARADE_TRANSLATOR_COLLECTIVES_H
+#define PARADE_TRANSLATOR_COLLECTIVES_H
+
+#include "Context.h"
+
+#include <optional>
+
+namespace parade {
+
+/// The collective form of a critical or atomic update @p D, or nullopt with
+/// the reason in @p Why. @p Region is the parallel region that lexically
+/// holds @p D (null when orphaned).
+std::optional<std::string> updateAsCollective(Translation &T,
+                                              const clang::OMPExecutableDirective *D,
+                                              const clang::OMPExecutableDirective *Region,
+                                              std::string &Why, unsigned &Bytes);
+
+/// The collective form of a single @p D, or nullopt with the reason.
+std::optional<std::string> singleAsCollective(Translation &T,
+                                              const clang::OMPExecutableDirective *D,
+                                              std::string &Why, unsigned &Bytes);
+
+} // namespace parade
+
+#endif
