@@ -29,6 +29,17 @@ void Translation::remark(SourceLocation Loc, llvm::StringRef Message) {
     Ctx.getDiagnostics().Report(Loc, RemarkID) << Message;
 }
 
+std::string Translation::textBetween(SourceLocation Begin, SourceLocation End) {
+  CharSourceRange Range = CharSourceRange::getCharRange(Begin, End);
+  if (Begin.isInvalid() || End.isInvalid() || Begin.isMacroID() || End.isMacroID() ||
+      SM.getFileID(Begin) != SM.getFileID(End) || SM.isBeforeInTranslationUnit(End, Begin)) {
+    error(Begin, "cannot translate this statement (its extent is unclear, for example "
+                 "because of a macro)");
+    return "";
+  }
+  return R.getRewrittenText(Range);
+}
+
 std::string Translation::text(SourceRange Range) {
   // A range that starts or ends inside a macro expansion is taken as the
   // macro invocation written in the file (`N` in `i < N`).
@@ -51,6 +62,33 @@ std::string Translation::declare(QualType T, llvm::StringRef Name) {
 }
 
 SourceLocation Translation::endOf(const Stmt *S) {
+  // A directive's own end is the end of its pragma line; the statement it
+  // applies to ends later. Statements that end with a sub-statement (a loop
+  // body, an else branch) end where it does, which may be a directive.
+  if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+    if (const Stmt *Body = directiveBody(D))
+      return endOf(Body);
+    return D->getEndLoc();
+  }
+  const Stmt *Last = nullptr;
+  if (const auto *F = dyn_cast<ForStmt>(S))
+    Last = F->getBody();
+  else if (const auto *W = dyn_cast<WhileStmt>(S))
+    Last = W->getBody();
+  else if (const auto *I = dyn_cast<IfStmt>(S))
+    Last = I->getElse() ? I->getElse() : I->getThen();
+  else if (const auto *Sw = dyn_cast<SwitchStmt>(S))
+    Last = Sw->getBody();
+  else if (const auto *L = dyn_cast<LabelStmt>(S))
+    Last = L->getSubStmt();
+  else if (const auto *C = dyn_cast<SwitchCase>(S))
+    Last = C->getSubStmt();
+  else if (const auto *A = dyn_cast<AttributedStmt>(S))
+    Last = A->getSubStmt();
+  else if (const auto *CS = dyn_cast<CapturedStmt>(S))
+    Last = CS->getCapturedStmt();
+  if (Last)
+    return endOf(Last);
   SourceLocation End = S->getEndLoc();
   if (!isa<CompoundStmt>(S)) {
     SourceLocation AfterSemi =
@@ -59,6 +97,10 @@ SourceLocation Translation::endOf(const Stmt *S) {
       return AfterSemi;
   }
   return Lexer::getLocForEndOfToken(End, 0, SM, Ctx.getLangOpts());
+}
+
+SourceRange Translation::extent(const OMPExecutableDirective *D) {
+  return SourceRange(D->getBeginLoc(), endOf(D));
 }
 
 bool Translation::contains(SourceRange Outer, SourceLocation Inner) const {

@@ -63,12 +63,17 @@ public:
   /// The source text of a range as rewritten so far.
   std::string text(clang::SourceRange Range);
   std::string text(const clang::Stmt *S) { return text(S->getSourceRange()); }
+  /// The rewritten text from @p Begin up to (not including) @p End; an
+  /// error, not a crash, if the range is not a plain range of one file.
+  std::string textBetween(clang::SourceLocation Begin, clang::SourceLocation End);
   /// Declaration text for a variable of type @p T named @p Name.
   std::string declare(clang::QualType T, llvm::StringRef Name);
   /// A fresh number for generated names.
   unsigned fresh() { return NextId++; }
   /// The end of statement @p S including a trailing semicolon.
   clang::SourceLocation endOf(const clang::Stmt *S);
+  /// The whole extent of directive @p D: its pragma line and its statement.
+  clang::SourceRange extent(const clang::OMPExecutableDirective *D);
   /// Whether @p Inner lies inside @p Outer (in the main file).
   bool contains(clang::SourceRange Outer, clang::SourceLocation Inner) const;
 

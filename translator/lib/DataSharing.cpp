@@ -169,7 +169,7 @@ ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) 
     return Out;
   UseCollector Uses;
   Uses.TraverseStmt(const_cast<Stmt *>(Body));
-  SourceRange BodyRange = Body->getSourceRange();
+  SourceRange BodyRange(Body->getBeginLoc(), T.endOf(Body));
   for (const VarDecl *V : Uses.Order) {
     if (!V->isLocalVarDeclOrParm() || V->isStaticLocal())
       continue; // file-scope and static data live in the pool already

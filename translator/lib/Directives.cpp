@@ -178,7 +178,7 @@ public:
     for (SourceRange R : Regions)
       Nested |= T.contains(R, D->getBeginLoc());
     ConstructVars CV = analyzeConstruct(T, D);
-    Scope S{D, SourceRange(D->getBeginLoc(), Body->getEndLoc()), {}};
+    Scope S{D, T.extent(D), {}};
     for (auto &[V, Sh] : CV.Vars)
       S.Vars[V] = Sh;
     if (isLoop(D))
@@ -193,7 +193,7 @@ public:
       }
     T.Scopes.push_back(std::move(S));
     if (isParallel(D) && !Nested) {
-      Regions.push_back(SourceRange(D->getBeginLoc(), Body->getEndLoc()));
+      Regions.push_back(T.extent(D));
       for (auto &[V, Sh] : CV.Vars) {
         bool Aggregate = !V->getType()->isScalarType();
         if ((Sh == Sharing::Shared && (CV.Written.count(V) || Aggregate)) ||
@@ -301,18 +301,24 @@ private:
   std::vector<const OMPExecutableDirective *> Regions;
 
   void collectRegions(Stmt *S) {
-    if (!S)
-      return;
-    if (auto *D = dyn_cast<OMPExecutableDirective>(S))
-      if (isParallel(D))
-        Regions.push_back(D);
-    for (Stmt *Child : S->children())
-      collectRegions(Child);
+    // A directive's children() do not reach its associated statement; a
+    // visitor does.
+    class Collector : public RecursiveASTVisitor<Collector> {
+    public:
+      std::vector<const OMPExecutableDirective *> &Out;
+      explicit Collector(std::vector<const OMPExecutableDirective *> &Out) : Out(Out) {}
+      bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
+        if (isParallel(D))
+          Out.push_back(D);
+        return true;
+      }
+    } C(Regions);
+    C.TraverseStmt(S);
   }
 
   bool nestedInRegion(const OMPExecutableDirective *D) const {
     for (const OMPExecutableDirective *R : Regions)
-      if (R != D && T.contains(SourceRange(R->getBeginLoc(), directiveBody(R)->getEndLoc()),
+      if (R != D && T.contains(T.extent(R),
                                D->getBeginLoc()))
         return true;
     return false;
@@ -322,7 +328,7 @@ private:
   const OMPExecutableDirective *enclosingRegion(const OMPExecutableDirective *D) const {
     const OMPExecutableDirective *Found = nullptr;
     for (const OMPExecutableDirective *R : Regions)
-      if (R != D && T.contains(SourceRange(R->getBeginLoc(), directiveBody(R)->getEndLoc()),
+      if (R != D && T.contains(T.extent(R),
                                D->getBeginLoc()))
         Found = R;
     return Found;
@@ -335,16 +341,16 @@ private:
   }
 
   void replace(const OMPExecutableDirective *D, const std::string &Text) {
+    if (T.failed())
+      return; // nothing is written after an error; keep the rewriter sane
     T.R.ReplaceText(CharSourceRange::getCharRange(D->getBeginLoc(), end(D)), Text);
   }
 
   std::string bodyText(const OMPExecutableDirective *D) {
     const Stmt *Body = directiveBody(D);
-    return T.R.getRewrittenText(CharSourceRange::getCharRange(Body->getBeginLoc(), T.endOf(Body)));
+    return T.textBetween(Body->getBeginLoc(), T.endOf(Body));
   }
-  std::string stmtText(const Stmt *S) {
-    return T.R.getRewrittenText(CharSourceRange::getCharRange(S->getBeginLoc(), T.endOf(S)));
-  }
+  std::string stmtText(const Stmt *S) { return T.textBetween(S->getBeginLoc(), T.endOf(S)); }
   std::string exprText(const Expr *E) { return "(" + T.text(E->getSourceRange()) + ")"; }
 
   /// Declarations that give a construct its private copies, and the
@@ -702,16 +708,19 @@ private:
       bool Explicit = false;
       for (const OMPClause *C : D->clauses())
         Explicit |= isa<OMPSharedClause, OMPPrivateClause, OMPFirstprivateClause>(C);
-      if (S == Sharing::Shared && !T.Scopes.empty()) {
-        bool SharedOutside = Region && !T.contains(SourceRange(Region->getBeginLoc(),
-                                                               directiveBody(Region)->getEndLoc()),
-                                                   V->getLocation()) &&
-                             !T.privatizingScope(V, D->getBeginLoc(), D);
+      if (S == Sharing::Shared && Region) {
+        // Inside a region, what the team shares stays shared; a variable
+        // private to the encountering thread is captured by value. Outside
+        // any region (in this function) the task shares what it names.
+        bool DeclaredInRegion = T.contains(
+            T.extent(Region),
+            V->getLocation());
+        bool PrivateHere = T.privatizingScope(V, D->getBeginLoc(), D) != nullptr;
         bool ClauseShared = false;
         if (const auto *SC = clause<OMPSharedClause>(D))
           for (const Expr *E : SC->varlists())
             ClauseShared |= declRefVar(E) == V;
-        if (!SharedOutside && !ClauseShared)
+        if ((DeclaredInRegion || PrivateHere) && !ClauseShared)
           S = Sharing::FirstPrivate;
       }
       (void)Explicit;
@@ -727,6 +736,11 @@ private:
         Decls += T.declare(V->getType(), Name) + "; ";
       }
     }
+    if (!Decls.empty())
+      for (const OMPExecutableDirective *R : Regions)
+        if (T.contains(T.extent(D), R->getBeginLoc()))
+          T.error(R->getBeginLoc(), "a parallel region inside a task that has private "
+                                    "variables is not supported by parade");
     return "{ " + Before + "{ " + Decls + bodyText(D) + " } }";
   }
 };

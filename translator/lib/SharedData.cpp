@@ -59,8 +59,13 @@ void collectPooledGlobals(Translation &T, TranslationUnitDecl *TU) {
         Statics.TraverseDecl(F);
   Candidates.insert(Candidates.end(), Statics.Found.begin(), Statics.Found.end());
   for (VarDecl *V : Candidates) {
-    if (!inMainFile(T, V->getLocation()) || isConstData(V->getType(), T.Ctx) ||
-        V->getTLSKind() != VarDecl::TLS_None || V->hasAttr<OMPThreadPrivateDeclAttr>())
+    if (!inMainFile(T, V->getLocation()) || isConstData(V->getType(), T.Ctx))
+      continue;
+    // threadprivate may follow an earlier declaration that lacks it.
+    bool ThreadLocal = false;
+    for (const VarDecl *R : V->redecls())
+      ThreadLocal |= R->getTLSKind() != VarDecl::TLS_None || R->hasAttr<OMPThreadPrivateDeclAttr>();
+    if (ThreadLocal)
       continue;
     const VarDecl *Canon = V->getCanonicalDecl();
     if (T.Pooled.count(Canon))

@@ -8,6 +8,7 @@
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 
 using namespace llvm;
@@ -51,7 +52,22 @@ int main(int argc, const char **argv) {
 
   std::string Text;
   raw_string_ostream OS(Text);
-  int Status = Tool.run(parade::newTranslateActionFactory(Opts, OS).get());
+  int Status = 1;
+  // Clang 19 itself crashes on some invalid input (for example an invalid
+  // atomic statement: llvm-project#107979). Report that as an error about
+  // the input instead of crashing.
+  CrashRecoveryContext::Enable();
+  CrashRecoveryContext Recovery;
+  bool Survived = Recovery.RunSafely([&] {
+    Status = Tool.run(parade::newTranslateActionFactory(Opts, OS).get());
+  });
+  if (!Survived) {
+    errs() << "parade-translate: error: Clang crashed while reading '"
+           << Parser->getSourcePathList()[0]
+           << "'; fix the errors reported above (Clang 19 crashes on some invalid OpenMP "
+              "statements)\n";
+    return 1;
+  }
   OS.flush();
   if (Status != 0 || Text.empty())
     return 1;
