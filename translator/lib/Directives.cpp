@@ -144,6 +144,61 @@ std::optional<CanonicalLoop> canonicalLoop(Translation &T, const Stmt *S) {
   return L;
 }
 
+/// The loops a loop directive applies to: collapse(n) takes n perfectly
+/// nested canonical loops whose bounds do not depend on each other.
+std::vector<CanonicalLoop> collapsedLoops(Translation &T, const OMPExecutableDirective *D) {
+  unsigned Depth = 1;
+  for (const OMPClause *C : D->clauses())
+    if (const auto *Co = dyn_cast<OMPCollapseClause>(C)) {
+      Expr::EvalResult R;
+      if (!Co->getNumForLoops()->EvaluateAsInt(R, T.Ctx) || R.Val.getInt() < 1) {
+        T.error(Co->getBeginLoc(), "collapse needs a positive constant");
+        return {};
+      }
+      Depth = (unsigned)R.Val.getInt().getZExtValue();
+    }
+  std::vector<CanonicalLoop> Loops;
+  const Stmt *S = directiveBody(D);
+  for (unsigned K = 0; K < Depth; K++) {
+    if (K > 0) {
+      // Perfectly nested: the body is the next loop (possibly in braces).
+      while (const auto *CS = dyn_cast_or_null<CompoundStmt>(S)) {
+        if (CS->size() != 1) {
+          T.error(CS->getBeginLoc(), "collapsed loops must be perfectly nested");
+          return {};
+        }
+        S = CS->body_front();
+      }
+    }
+    std::optional<CanonicalLoop> L = canonicalLoop(T, S);
+    if (!L)
+      return {};
+    for (const CanonicalLoop &Outer : Loops) {
+      class Uses : public RecursiveASTVisitor<Uses> {
+      public:
+        const VarDecl *Var;
+        bool Found = false;
+        bool VisitDeclRefExpr(DeclRefExpr *E) {
+          Found |= E->getDecl() == Var;
+          return true;
+        }
+      } U;
+      U.Var = Outer.Var;
+      for (const Expr *E : {L->Lower, L->Upper, L->StepExpr})
+        if (E)
+          U.TraverseStmt(const_cast<Expr *>(E));
+      if (U.Found) {
+        T.error(S->getBeginLoc(), "collapsed loops whose bounds depend on an outer loop "
+                                  "variable are not supported by parade");
+        return {};
+      }
+    }
+    Loops.push_back(*L);
+    S = L->Body;
+  }
+  return Loops;
+}
+
 /// Everything the analysis learnt about one function.
 class Analyzer : public RecursiveASTVisitor<Analyzer> {
 public:
@@ -181,8 +236,21 @@ public:
     Scope S{D, T.extent(D), {}};
     for (auto &[V, Sh] : CV.Vars)
       S.Vars[V] = Sh;
-    if (isLoop(D))
-      if (const auto *For = dyn_cast<ForStmt>(Body)) {
+    if (isLoop(D)) {
+      // Only the loop variables: errors are reported when translating.
+      const Stmt *Cur = Body;
+      unsigned Depth = 1;
+      if (const auto *Co = clause<OMPCollapseClause>(D)) {
+        Expr::EvalResult R;
+        if (Co->getNumForLoops()->EvaluateAsInt(R, T.Ctx) && R.Val.getInt() > 1)
+          Depth = (unsigned)R.Val.getInt().getZExtValue();
+      }
+      for (unsigned K = 0; K < Depth && Cur; K++) {
+        while (const auto *CS = dyn_cast_or_null<CompoundStmt>(Cur))
+          Cur = CS->size() == 1 ? CS->body_front() : nullptr;
+        const auto *For = dyn_cast_or_null<ForStmt>(Cur);
+        if (!For)
+          break;
         const VarDecl *LoopVar = nullptr;
         if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit()))
           LoopVar = DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
@@ -190,7 +258,9 @@ public:
           LoopVar = declRefVar(B->getLHS());
         if (LoopVar && !S.Vars.count(LoopVar))
           S.Vars[LoopVar] = Sharing::Private;
+        Cur = For->getBody();
       }
+    }
     T.Scopes.push_back(std::move(S));
     if (isParallel(D) && !Nested) {
       Regions.push_back(T.extent(D));
@@ -562,75 +632,86 @@ private:
     }
   }
 
-  std::string loop(const OMPExecutableDirective *D, bool InRegionTail) {
-    if (const auto *C = clause<OMPCollapseClause>(D)) {
-      Expr::EvalResult R;
-      if (!C->getNumForLoops()->EvaluateAsInt(R, T.Ctx) || R.Val.getInt() != 1) {
-        T.error(C->getBeginLoc(), "collapse is not supported by parade yet");
-        return "";
-      }
+  /// Iterations of loop @p L as a C expression over parade_lb<S>,
+  /// parade_ub<S> and parade_st<S>.
+  static std::string countExpr(BinaryOperatorKind Cmp, const std::string &S) {
+    std::string Lb = "parade_lb" + S, Ub = "parade_ub" + S, St = "parade_st" + S;
+    switch (Cmp) {
+    case BO_LT: return St + " > 0 && " + Lb + " < " + Ub + " ? (" + Ub + " - " + Lb + " + " + St + " - 1) / " + St + " : 0";
+    case BO_LE: return St + " > 0 && " + Lb + " <= " + Ub + " ? (" + Ub + " - " + Lb + ") / " + St + " + 1 : 0";
+    case BO_GT: return St + " < 0 && " + Lb + " > " + Ub + " ? (" + Lb + " - " + Ub + " - " + St + " - 1) / -" + St + " : 0";
+    case BO_GE: return St + " < 0 && " + Lb + " >= " + Ub + " ? (" + Lb + " - " + Ub + ") / -" + St + " + 1 : 0";
+    default: return St + " > 0 ? (" + Ub + " > " + Lb + " ? " + Ub + " - " + Lb + " : 0) : (" + Lb + " > " + Ub + " ? " + Lb + " - " + Ub + " : 0)";
     }
+  }
+
+  std::string loop(const OMPExecutableDirective *D, bool InRegionTail) {
     if (const auto *O = clause<OMPOrderedClause>(D)) {
       T.error(O->getBeginLoc(), "ordered loops are not supported by parade yet");
       return "";
     }
-    std::optional<CanonicalLoop> L = canonicalLoop(T, directiveBody(D));
-    if (!L)
+    std::vector<CanonicalLoop> Loops = collapsedLoops(T, D);
+    if (Loops.empty())
       return "";
+    const CanonicalLoop &Outer = Loops.front();
     // A combined construct's clauses were handled by its region.
     ConstructVars CV = InRegionTail ? ConstructVars() : analyzeConstruct(T, D);
-    Privates P = InRegionTail ? Privates() : privates(D, CV, L->Var, false);
+    Privates P = InRegionTail ? Privates() : privates(D, CV, Outer.Var, false);
     std::string Chunk, Kind = scheduleOf(D, Chunk, T);
-    std::string Step = L->StepConst ? std::to_string(L->StepConst)
-                       : L->StepNegated ? "-" + exprText(L->StepExpr)
-                                        : exprText(L->StepExpr);
-    std::string Count;
-    switch (L->Cmp) {
-    case BO_LT: Count = "parade_st > 0 && parade_lb < parade_ub ? (parade_ub - parade_lb + parade_st - 1) / parade_st : 0"; break;
-    case BO_LE: Count = "parade_st > 0 && parade_lb <= parade_ub ? (parade_ub - parade_lb) / parade_st + 1 : 0"; break;
-    case BO_GT: Count = "parade_st < 0 && parade_lb > parade_ub ? (parade_lb - parade_ub - parade_st - 1) / -parade_st : 0"; break;
-    case BO_GE: Count = "parade_st < 0 && parade_lb >= parade_ub ? (parade_lb - parade_ub) / -parade_st + 1 : 0"; break;
-    default: Count = "parade_st > 0 ? (parade_ub > parade_lb ? parade_ub - parade_lb : 0) : (parade_lb > parade_ub ? parade_lb - parade_ub : 0)"; break;
-    }
-    QualType VarTy = L->Var->getType().getUnqualifiedType();
-    std::string Var = L->Var->getName().str();
-    // A loop variable declared outside is lastprivate only when asked; it
-    // then ends one step past its last value. In a combined construct the
-    // region declared the private copy, which the region copies out.
-    bool LoopVarLast = false;
-    if (const auto *LP = clause<OMPLastprivateClause>(D))
-      for (const Expr *E : LP->varlists())
-        LoopVarLast |= declRefVar(E) == L->Var;
-    std::string Final = "(" + T.declare(VarTy, "") + ")(parade_lb + parade_n * parade_st)";
-    std::string LastVar, LastVarPtr;
-    if (LoopVarLast && InRegionTail) {
-      LastVar = Var + " = " + Final + "; ";
-    } else if (LoopVarLast) {
-      LastVar = "*parade_lv = " + Final + "; ";
-      LastVarPtr = T.declare(T.Ctx.getPointerType(VarTy), "parade_lv") + " = &" +
-                   T.spell(L->Var, D->getBeginLoc(), D) + "; ";
+    std::string Bounds, Total, Indices, LastVars, LastVarPtrs;
+    const auto *LP = clause<OMPLastprivateClause>(D);
+    for (size_t K = 0; K < Loops.size(); K++) {
+      const CanonicalLoop &L = Loops[K];
+      std::string S = std::to_string(K);
+      std::string Step = L.StepConst ? std::to_string(L.StepConst)
+                         : L.StepNegated ? "-" + exprText(L.StepExpr)
+                                         : exprText(L.StepExpr);
+      Bounds += "long long parade_lb" + S + " = (long long)" + exprText(L.Lower) +
+                ", parade_ub" + S + " = (long long)" + exprText(L.Upper) + ", parade_st" + S +
+                " = (long long)(" + Step + ");\n  long long parade_n" + S + " = " +
+                countExpr(L.Cmp, S) + ";\n  ";
+      Total += std::string(K ? " * " : "") + "parade_n" + S;
+      QualType VarTy = L.Var->getType().getUnqualifiedType();
+      std::string Var = L.Var->getName().str();
+      std::string Cast = "(" + T.declare(VarTy, "") + ")";
+      // Innermost varies fastest: peel indices from the end.
+      Indices = T.declare(VarTy, Var) + " = " + Cast + "(parade_lb" + S + " + (parade_r % parade_n" +
+                S + ") * parade_st" + S + "); parade_r /= parade_n" + S + "; " + Indices;
+      // A lastprivate loop variable ends one step past its last value; in a
+      // combined construct the region declared the private copy.
+      bool IsLast = false;
+      if (LP)
+        for (const Expr *E : LP->varlists())
+          IsLast |= declRefVar(E) == L.Var;
+      if (!IsLast)
+        continue;
+      std::string Final = Cast + "(parade_lb" + S + " + parade_n" + S + " * parade_st" + S + ")";
+      if (InRegionTail) {
+        LastVars += Var + " = " + Final + "; ";
+      } else {
+        std::string Ptr = "parade_lv" + S;
+        LastVarPtrs += T.declare(T.Ctx.getPointerType(VarTy), Ptr) + " = &" +
+                       T.spell(L.Var, D->getBeginLoc(), D) + "; ";
+        LastVars += "*" + Ptr + " = " + Final + "; ";
+      }
     }
     bool Nowait = InRegionTail || clause<OMPNowaitClause>(D);
-    T.remark(D->getBeginLoc(), "'" + directiveName(D) + "' loop: schedule " + Kind.substr(13));
-    std::string Out = "{ " + P.Before + LastVarPtr +
-                      "long long parade_lb = (long long)" + exprText(L->Lower) +
-                      ", parade_ub = (long long)" + exprText(L->Upper) +
-                      ", parade_st = (long long)(" + Step + ");\n" +
-                      "  long long parade_n = " + Count + ";\n" +
-                      "  parade_loop parade_l; long long parade_lo, parade_hi;" +
-                      (InRegionTail ? "" : " int parade_last = 0;") + "\n"
-                      "  { " + P.Decls + "\n  parade_loop_begin(&parade_l, parade_n, " + Kind +
-                      ", " + Chunk + ");\n" +
-                      "  while (parade_loop_next(&parade_l, &parade_lo, &parade_hi)) {\n" +
-                      "    if (parade_hi == parade_n) parade_last = 1;\n" +
-                      "    for (long long parade_k = parade_lo; parade_k < parade_hi; parade_k++) {\n" +
-                      "      " + T.declare(VarTy, Var) + " = (" + T.declare(VarTy, "") +
-                      ")(parade_lb + parade_k * parade_st);\n" + "      " +
-                      stmtText(L->Body) + "\n    }\n  }\n  " + P.Finish +
-                      (LastVar.empty() ? "" : "if (parade_last) { " + LastVar + "} ") +
-                      reductions(D, P, false) + "}\n  (void)parade_last; " +
-                      (Nowait ? "" : "parade_barrier(); ") + "}";
-    return Out;
+    T.remark(D->getBeginLoc(), "'" + directiveName(D) + "' loop: schedule " + Kind.substr(13) +
+                                   (Loops.size() > 1 ? ", " + std::to_string(Loops.size()) +
+                                                           " loops collapsed"
+                                                     : std::string()));
+    return "{ " + P.Before + LastVarPtrs + Bounds + "long long parade_n = " + Total + ";\n" +
+           "  parade_loop parade_l; long long parade_lo, parade_hi;" +
+           (InRegionTail ? "" : " int parade_last = 0;") + "\n" + "  { " + P.Decls +
+           "\n  parade_loop_begin(&parade_l, parade_n, " + Kind + ", " + Chunk + ");\n" +
+           "  while (parade_loop_next(&parade_l, &parade_lo, &parade_hi)) {\n" +
+           "    if (parade_hi == parade_n) parade_last = 1;\n" +
+           "    for (long long parade_k = parade_lo; parade_k < parade_hi; parade_k++) {\n" +
+           "      long long parade_r = parade_k; " + Indices + "(void)parade_r;\n      " +
+           stmtText(Loops.back().Body) + "\n    }\n  }\n  " + P.Finish +
+           (LastVars.empty() ? "" : "if (parade_last) { " + LastVars + "} ") +
+           reductions(D, P, false) + "}\n  (void)parade_last; " +
+           (Nowait ? "" : "parade_barrier(); ") + "}";
   }
 
   std::string sections(const OMPExecutableDirective *D, bool InRegionTail) {

@@ -324,7 +324,7 @@ void rewriteRuntimeCalls(Translation &T, TranslationUnitDecl *TU) {
         continue;
       for (const VarDecl *Redecl : V->redecls())
         if (inMainFile(T, Redecl->getLocation()))
-          T.R.InsertTextBefore(Redecl->getTypeSpecStartLoc(), "__thread ");
+          T.R.InsertTextBefore(Redecl->getTypeSpecStartLoc(), "_Thread_local ");
     }
     // The pragma line itself.
     SourceLocation Begin = T.SM.getExpansionLoc(TP->getBeginLoc());
