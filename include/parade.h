@@ -121,6 +121,7 @@ typedef enum parade_schedule {
  *  numbered 0 .. count-1 (the translator maps them to the loop variable). */
 typedef struct parade_loop {
   long long count, chunk, next, end;
+  long long id; /* which work-shared loop of the team this is */
   int kind, done;
   void *shared;
 } parade_loop;
@@ -130,6 +131,14 @@ void parade_loop_begin(parade_loop *loop, long long count, parade_schedule kind,
                        long long chunk);
 /** @brief The next range [*lo, *hi) for the calling thread; 0 when done. */
 int parade_loop_next(parade_loop *loop, long long *lo, long long *hi);
+
+/** @brief Start the ordered region of @p iteration (0-based, in the
+ *  loop's iteration space): waits until every earlier iteration has passed
+ *  its ordered region. An acquire point. */
+void parade_ordered_begin(parade_loop *loop, long long iteration);
+/** @brief End the ordered region of @p iteration. A release point. An
+ *  iteration that has no ordered region calls begin and end anyway. */
+void parade_ordered_end(parade_loop *loop, long long iteration);
 
 /* ---- Collectives on small data -------------------------------------- */
 

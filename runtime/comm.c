@@ -280,7 +280,7 @@ static void dispatch(int src, const struct msg_hdr *hdr, const char *payload) {
   case MSG_DEPART:
   case MSG_FORK:
   case MSG_EXIT: control_push(hdr, payload); break;
-  case MSG_LOCK_REQ: sync_on_lock_req(src, hdr); break;
+  case MSG_LOCK_REQ: sync_on_lock_req(src, hdr, payload); break;
   case MSG_LOCK_REL: sync_on_lock_rel(src, hdr, payload); break;
   case MSG_LOCK_GRANT:
     slot = &node.comm.slots[hdr->c];

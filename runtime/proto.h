@@ -16,7 +16,7 @@ enum msg_type {
   MSG_DEPART,       /* b=epoch payload=departure entries         -> all nodes  */
   MSG_FORK,         /* payload=struct fork_info, args, departure -> all nodes  */
   MSG_EXIT,         /* a=status                                  -> all nodes  */
-  MSG_LOCK_REQ,     /* a=lock b=epoch c=slot|LOCK_TRY_BIT        -> manager    */
+  MSG_LOCK_REQ,     /* a=lock b=epoch c=slot|LOCK_TRY_BIT [payload=turn] -> manager */
   MSG_LOCK_GRANT,   /* a=lock b=granted c=slot payload=lock notices           */
   MSG_LOCK_REL,     /* a=lock b=epoch payload=lock notices       -> manager    */
   MSG_FREE,         /* a=address                                 -> arena owner */

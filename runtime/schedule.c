@@ -10,7 +10,8 @@
 #include <string.h>
 #include <strings.h>
 
-static __thread long long loops_seen; /* loop instances this thread entered */
+static __thread long long loops_seen;      /* dynamic loop instances entered */
+static __thread long long all_loops_seen;  /* every work-shared loop entered */
 
 static void runtime_schedule(parade_schedule *kind, long long *chunk) {
   const char *text = node.opt.schedule;
@@ -34,6 +35,7 @@ void parade_loop_begin(parade_loop *loop, long long count, parade_schedule kind,
   if (kind == PARADE_SCHED_RUNTIME)
     runtime_schedule(&kind, &chunk);
   memset(loop, 0, sizeof *loop);
+  loop->id = ++all_loops_seen; /* every thread meets the team's loops in one order */
   loop->count = count > 0 ? count : 0;
   loop->kind = kind;
   loop->chunk = chunk > 0 ? chunk : (kind == PARADE_SCHED_STATIC ? 0 : 1);

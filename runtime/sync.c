@@ -383,6 +383,7 @@ void parade_bcast_store(void **targets, const size_t *sizes, int n, int root) {
 struct lock_waiter {
   int node;
   uint64_t slot;
+  int64_t turn; /* ordered locks: the iteration asking; -1 otherwise */
 };
 
 struct lock_rec {
@@ -395,6 +396,10 @@ struct lock_rec {
   uint64_t *notices;
   size_t nnotices, ncap, nunique;
   pthread_mutex_t mutex; /* P = 1 */
+  /* Ordered locks (the ordered construct): granted in iteration order. */
+  int ordered;
+  int64_t next_turn;
+  pthread_cond_t turn_changed; /* P = 1 */
 };
 
 void sync_init(void) {
@@ -418,6 +423,7 @@ static struct lock_rec *lock_find(uint64_t id) {
       err_fatal("out of memory for a lock");
     rec->id = id;
     pthread_mutex_init(&rec->mutex, NULL);
+    pthread_cond_init(&rec->turn_changed, NULL);
     rec->next = node.sync.lock_table[bucket];
     node.sync.lock_table[bucket] = rec;
   }
@@ -466,30 +472,39 @@ static void lock_grant(struct lock_rec *rec, int dest, uint64_t slot) {
             rec->nnotices * sizeof *rec->notices);
 }
 
-void sync_on_lock_req(int src, const struct msg_hdr *hdr) {
+static void lock_enqueue(struct lock_rec *rec, struct lock_waiter w) {
+  if (rec->qhead + rec->qlen == rec->qcap) {
+    if (rec->qhead) {
+      memmove(rec->queue, rec->queue + rec->qhead, rec->qlen * sizeof *rec->queue);
+      rec->qhead = 0;
+    } else {
+      size_t cap = rec->qcap ? rec->qcap * 2 : 16;
+      struct lock_waiter *grown = realloc(rec->queue, cap * sizeof *grown);
+      if (!grown)
+        err_fatal("out of memory queueing a lock request");
+      rec->queue = grown;
+      rec->qcap = cap;
+    }
+  }
+  rec->queue[rec->qhead + rec->qlen++] = w;
+}
+
+void sync_on_lock_req(int src, const struct msg_hdr *hdr, const void *payload) {
   struct lock_rec *rec = lock_find(hdr->a);
   lock_new_epoch(rec, hdr->b);
   uint64_t slot = hdr->c & ~LOCK_TRY_BIT;
-  if (!rec->held) {
+  int64_t turn = -1;
+  if (hdr->len == sizeof turn) {
+    memcpy(&turn, payload, sizeof turn);
+    rec->ordered = 1;
+  }
+  if (!rec->held && (turn < 0 || turn == rec->next_turn)) {
     rec->held = 1;
     lock_grant(rec, src, slot);
   } else if (hdr->c & LOCK_TRY_BIT) {
     comm_post(src, MSG_LOCK_GRANT, rec->id, 0, slot, NULL, 0);
   } else {
-    if (rec->qhead + rec->qlen == rec->qcap) {
-      if (rec->qhead) {
-        memmove(rec->queue, rec->queue + rec->qhead, rec->qlen * sizeof *rec->queue);
-        rec->qhead = 0;
-      } else {
-        size_t cap = rec->qcap ? rec->qcap * 2 : 16;
-        struct lock_waiter *grown = realloc(rec->queue, cap * sizeof *grown);
-        if (!grown)
-          err_fatal("out of memory queueing a lock request");
-        rec->queue = grown;
-        rec->qcap = cap;
-      }
-    }
-    rec->queue[rec->qhead + rec->qlen++] = (struct lock_waiter){src, slot};
+    lock_enqueue(rec, (struct lock_waiter){src, slot, turn});
   }
 }
 
@@ -499,7 +514,22 @@ void sync_on_lock_rel(int src, const struct msg_hdr *hdr, const void *payload) {
     err_fatal("rank %d released lock %#llx, which is not held", src, (unsigned long long)hdr->a);
   lock_new_epoch(rec, hdr->b);
   lock_add_notices(rec, payload, hdr->len / sizeof(uint64_t));
-  if (rec->qlen) {
+  if (rec->ordered) {
+    /* The next iteration's request may be anywhere in the queue. */
+    rec->next_turn++;
+    rec->held = 0;
+    for (size_t i = 0; i < rec->qlen; i++) {
+      struct lock_waiter w = rec->queue[rec->qhead + i];
+      if (w.turn != rec->next_turn)
+        continue;
+      memmove(rec->queue + rec->qhead + i, rec->queue + rec->qhead + i + 1,
+              (rec->qlen - i - 1) * sizeof *rec->queue);
+      rec->qlen--;
+      rec->held = 1;
+      lock_grant(rec, w.node, w.slot);
+      break;
+    }
+  } else if (rec->qlen) {
     struct lock_waiter next = rec->queue[rec->qhead++];
     rec->qlen--;
     lock_grant(rec, next.node, next.slot);
@@ -512,15 +542,23 @@ void sync_on_lock_rel(int src, const struct msg_hdr *hdr, const void *payload) {
 
 static int manager_of(uint64_t id) { return (int)(id % (uint64_t)node.size); }
 
-static int lock_acquire_id(uint64_t id, int try_only) {
+/* Acquire lock @p id; an ordered lock (@p turn >= 0) only once every
+ * earlier turn has released it. */
+static int lock_acquire_turn(uint64_t id, int try_only, int64_t turn) {
   uint64_t start = stats_now_ns();
   if (node.size == 1) {
     struct lock_rec *rec = lock_find(id);
     int got = 1;
-    if (try_only)
+    if (try_only) {
       got = pthread_mutex_trylock(&rec->mutex) == 0;
-    else
+    } else {
       pthread_mutex_lock(&rec->mutex);
+      if (turn >= 0) {
+        rec->ordered = 1;
+        while (rec->next_turn != turn)
+          pthread_cond_wait(&rec->turn_changed, &rec->mutex);
+      }
+    }
     if (got)
       STAT_INC(lock_acquires);
     STAT_ADD(lock_ns, stats_now_ns() - start);
@@ -528,7 +566,8 @@ static int lock_acquire_id(uint64_t id, int try_only) {
   }
   struct wait_slot *slot = comm_my_slot();
   uint64_t tag = comm_slot_index(slot) | (try_only ? LOCK_TRY_BIT : 0);
-  comm_send(manager_of(id), MSG_LOCK_REQ, id, atomic_load(&node.hlrc.epoch), tag, NULL, 0);
+  comm_send(manager_of(id), MSG_LOCK_REQ, id, atomic_load(&node.hlrc.epoch), tag,
+            turn >= 0 ? &turn : NULL, turn >= 0 ? sizeof turn : 0);
   comm_slot_wait(slot);
   int granted = slot->value != 0;
   if (granted) {
@@ -541,9 +580,16 @@ static int lock_acquire_id(uint64_t id, int try_only) {
   return granted;
 }
 
+static int lock_acquire_id(uint64_t id, int try_only) { return lock_acquire_turn(id, try_only, -1); }
+
 static void lock_release_id(uint64_t id) {
   if (node.size == 1) {
-    pthread_mutex_unlock(&lock_find(id)->mutex);
+    struct lock_rec *rec = lock_find(id);
+    if (rec->ordered) {
+      rec->next_turn++;
+      pthread_cond_broadcast(&rec->turn_changed);
+    }
+    pthread_mutex_unlock(&rec->mutex);
     return;
   }
   hlrc_release();
@@ -588,5 +634,23 @@ static uint64_t critical_id(const char *name) {
 
 void parade_critical_enter(const char *name) { lock_acquire_id(critical_id(name), 0); }
 void parade_critical_exit(const char *name) { lock_release_id(critical_id(name)); }
+
+/* The ordered construct: one ordered lock per work-shared loop, taken in
+ * iteration order. Ids with bit 62 set are ordered locks (bit 63 marks
+ * critical sections; parade_lock_init ids stay below 2^56). */
+static uint64_t ordered_id(const parade_loop *loop) { return (1ull << 62) | (uint64_t)loop->id; }
+
+void parade_ordered_begin(parade_loop *loop, long long iteration) {
+  if (parade_num_threads() <= 1)
+    return;
+  lock_acquire_turn(ordered_id(loop), 0, iteration);
+}
+
+void parade_ordered_end(parade_loop *loop, long long iteration) {
+  (void)iteration;
+  if (parade_num_threads() <= 1)
+    return;
+  lock_release_id(ordered_id(loop));
+}
 
 void parade_flush(void) { hlrc_release(); }

@@ -44,7 +44,7 @@ size_t sync_type_size(parade_type type);
 int sync_combine(parade_type type, parade_op op, void *inout, const void *in, size_t count);
 
 /* Comm thread handlers (lock manager). */
-void sync_on_lock_req(int src, const struct msg_hdr *hdr);
+void sync_on_lock_req(int src, const struct msg_hdr *hdr, const void *payload);
 void sync_on_lock_rel(int src, const struct msg_hdr *hdr, const void *payload);
 
 #endif

@@ -4,15 +4,19 @@
 // RUN: not %translate %s -- > %t.out 2> %t.err
 // RUN: FileCheck %s < %t.err
 // RUN: not test -s %t.out
-// CHECK-DAG: unsupported-construct.c:[[@LINE+5]]:17: error: ordered loops are not supported by parade yet
-// CHECK-DAG: unsupported-construct.c:[[@LINE+6]]:1: error: OpenMP construct 'ordered' is not supported by parade
 void f(int n, int *a) {
 #pragma omp parallel
   {
-#pragma omp for ordered
-    for (int i = 0; i < n; i++) {
-#pragma omp ordered
-      a[i] = i;
+// CHECK-DAG: unsupported-construct.c:[[@LINE+1]]:17: error: doacross loops (ordered(n)) are not supported by parade
+#pragma omp for ordered(1)
+    for (int i = 1; i < n; i++) {
+#pragma omp ordered depend(sink: i - 1)
+      a[i] = a[i - 1] + 1;
+#pragma omp ordered depend(source)
     }
+// CHECK-DAG: unsupported-construct.c:[[@LINE+1]]:1: error: OpenMP construct 'taskloop' is not supported by parade
+#pragma omp taskloop
+    for (int i = 0; i < n; i++)
+      a[i] = 0;
   }
 }

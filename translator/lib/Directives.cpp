@@ -358,6 +358,9 @@ public:
     case Directive::OMPD_simd:
       replace(D, bodyText(D));
       break;
+    case Directive::OMPD_ordered:
+      replace(D, ordered(D));
+      break;
     default:
       T.error(D->getBeginLoc(), "OpenMP construct '" + directiveName(D) +
                                     "' is not supported by parade");
@@ -646,8 +649,9 @@ private:
   }
 
   std::string loop(const OMPExecutableDirective *D, bool InRegionTail) {
-    if (const auto *O = clause<OMPOrderedClause>(D)) {
-      T.error(O->getBeginLoc(), "ordered loops are not supported by parade yet");
+    const auto *Ordered = clause<OMPOrderedClause>(D);
+    if (Ordered && Ordered->getNumForLoops()) {
+      T.error(Ordered->getBeginLoc(), "doacross loops (ordered(n)) are not supported by parade");
       return "";
     }
     std::vector<CanonicalLoop> Loops = collapsedLoops(T, D);
@@ -708,10 +712,49 @@ private:
            "    if (parade_hi == parade_n) parade_last = 1;\n" +
            "    for (long long parade_k = parade_lo; parade_k < parade_hi; parade_k++) {\n" +
            "      long long parade_r = parade_k; " + Indices + "(void)parade_r;\n      " +
-           stmtText(Loops.back().Body) + "\n    }\n  }\n  " + P.Finish +
+           // An ordered loop's iterations pass the ordered region in turn,
+           // also those that do not execute it.
+           (Ordered ? "int parade_ord = 0;\n      " : "") + stmtText(Loops.back().Body) +
+           (Ordered ? "\n      if (!parade_ord) { parade_ordered_begin(&parade_l, parade_k); "
+                      "parade_ordered_end(&parade_l, parade_k); }"
+                    : "") +
+           "\n    }\n  }\n  " + P.Finish +
            (LastVars.empty() ? "" : "if (parade_last) { " + LastVars + "} ") +
            reductions(D, P, false) + "}\n  (void)parade_last; " +
            (Nowait ? "" : "parade_barrier(); ") + "}";
+  }
+
+  /// The ordered construct inside an ordered loop of this function.
+  std::string ordered(const OMPExecutableDirective *D) {
+    for (const OMPClause *C : D->clauses())
+      if (isa<OMPDependClause, OMPDoacrossClause>(C)) {
+        T.error(C->getBeginLoc(), "doacross (ordered depend) is not supported by parade");
+        return "";
+      }
+    if (!directiveBody(D)) {
+      T.error(D->getBeginLoc(), "a stand-alone ordered directive is not supported by parade");
+      return "";
+    }
+    // The innermost enclosing loop directive must have the ordered clause.
+    DynTypedNode Node = DynTypedNode::create(*D);
+    const OMPExecutableDirective *Loop = nullptr;
+    while (!Loop) {
+      auto Parents = T.Ctx.getParents(Node);
+      if (Parents.empty())
+        break;
+      Node = Parents[0];
+      if (const auto *P = Node.get<OMPExecutableDirective>())
+        if (isLoop(P) || isParallel(P))
+          Loop = P;
+    }
+    if (!Loop || !isLoop(Loop) || !clause<OMPOrderedClause>(Loop)) {
+      T.error(D->getBeginLoc(), "an ordered region must be lexically inside a loop with the "
+                                "ordered clause for parade");
+      return "";
+    }
+    T.remark(D->getBeginLoc(), "ordered uses the ordered lock of its loop");
+    return "{ parade_ordered_begin(&parade_l, parade_k); parade_ord = 1; " + bodyText(D) +
+           " parade_ordered_end(&parade_l, parade_k); }";
   }
 
   std::string sections(const OMPExecutableDirective *D, bool InRegionTail) {
