@@ -1,7 +1,7 @@
 // The three kinds of shared storage (file-scope/static data, automatic
 // variables of the forking function, the heap), pointers to shared data
-// stored in shared data, a VLA, a local struct type and typedef, and
-// macros in loop bounds and clauses.
+// stored in shared data, a VLA, a struct type and typedef declared inside
+// the function, and macros in loop bounds and clauses.
 //
 // REQUIRES: translator
 // RUN: %compare-with-gcc %s | FileCheck %s
@@ -27,7 +27,12 @@ static long count_calls(void) {
 }
 
 int main(void) {
+  typedef struct {
+    double x, y;
+  } point;
+  enum { CORNERS = 4 };
   int n = LEN;
+  point corners[CORNERS];
   double vla[n];
   long local_array[LEN];
   node_t *nodes = malloc(LEN * sizeof(node_t));
@@ -53,6 +58,11 @@ int main(void) {
     }
 #pragma omp single
     global_sum = count_calls();
+#pragma omp for
+    for (int c = 0; c < CORNERS; c++) {
+      point p = {c * 1.0, c * 2.0};
+      corners[c] = p;
+    }
   }
   double s = 0;
   long l = 0;
@@ -60,7 +70,8 @@ int main(void) {
     s += table[i] + vla[i];
     l += local_array[i];
   }
-  printf("s=%.1f l=%ld walked=%ld calls=%ld\n", s, l, walked, global_sum);
+  printf("s=%.1f l=%ld walked=%ld calls=%ld corner=%.1f\n", s, l, walked, global_sum,
+         corners[3].x + corners[3].y);
   free(nodes);
   return 0;
 }

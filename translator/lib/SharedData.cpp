@@ -2,6 +2,7 @@
 #include "SharedData.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/OpenMPKinds.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -276,6 +277,47 @@ void rewritePooledDecls(Translation &T, TranslationUnitDecl *TU) {
       continue;
     }
     T.R.ReplaceText(CharSourceRange::getCharRange(Vars.front()->getBeginLoc(), End), Out);
+  }
+}
+
+void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
+  class Finder : public RecursiveASTVisitor<Finder> {
+  public:
+    bool HasRegion = false;
+    std::vector<const DeclStmt *> TypeDecls;
+    bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
+      HasRegion |= isOpenMPParallelDirective(D->getDirectiveKind());
+      return true;
+    }
+    bool VisitDeclStmt(DeclStmt *S) {
+      bool OnlyTypes = true;
+      for (const Decl *D : S->decls()) {
+        const auto *TD = dyn_cast<TypeDecl>(D);
+        if (!TD || (isa<TypedefNameDecl>(TD) &&
+                    cast<TypedefNameDecl>(TD)->getUnderlyingType()->isVariablyModifiedType()))
+          OnlyTypes = false;
+      }
+      if (OnlyTypes)
+        TypeDecls.push_back(S);
+      return true;
+    }
+  };
+  for (Decl *D : TU->decls()) {
+    auto *F = dyn_cast<FunctionDecl>(D);
+    if (!F || !F->hasBody() || !inMainFile(T, F->getLocation()))
+      continue;
+    Finder Find;
+    Find.TraverseDecl(F);
+    if (!Find.HasRegion)
+      continue;
+    for (const DeclStmt *S : Find.TypeDecls) {
+      if (S->getBeginLoc().isMacroID())
+        continue;
+      SourceLocation End = T.endOf(S);
+      std::string Text = T.textBetween(S->getBeginLoc(), End);
+      T.addBeforeFunction(F->getBeginLoc(), Text + "\n");
+      T.R.ReplaceText(CharSourceRange::getCharRange(S->getBeginLoc(), End), "");
+    }
   }
 }
 

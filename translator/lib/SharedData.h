@@ -28,6 +28,9 @@ void collectPooledGlobals(Translation &T, clang::TranslationUnitDecl *TU);
 void rewritePooledUses(Translation &T, clang::TranslationUnitDecl *TU);
 /// Rewrite the declarations of pooled variables.
 void rewritePooledDecls(Translation &T, clang::TranslationUnitDecl *TU);
+/// Move type declarations local to a function with parallel regions to file
+/// scope, where the outlined regions can name them.
+void hoistLocalTypes(Translation &T, clang::TranslationUnitDecl *TU);
 /// Rename allocation and I/O calls; wrap main; handle threadprivate.
 void rewriteRuntimeCalls(Translation &T, clang::TranslationUnitDecl *TU);
 void wrapMain(Translation &T, clang::TranslationUnitDecl *TU);

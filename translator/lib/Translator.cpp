@@ -36,6 +36,7 @@ public:
     analyzeDirectives(T, TU);
     rewritePooledUses(T, TU);
     rewritePooledDecls(T, TU);
+    hoistLocalTypes(T, TU);
     rewriteRuntimeCalls(T, TU);
     translateDirectives(T, TU);
     wrapMain(T, TU);
