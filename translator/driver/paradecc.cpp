@@ -182,7 +182,7 @@ int main(int argc, char **argv) {
     }
     std::vector<std::string> Translate = {L.Translate};
     Translate.insert(Translate.end(), TranslateFlags.begin(), TranslateFlags.end());
-    Translate.insert(Translate.end(), {Src, "-o", Translated, "--"});
+    Translate.insert(Translate.end(), {Src, "-o", Translated, "--", "-I" + L.IncludeDir});
     Translate.insert(Translate.end(), PreprocFlags.begin(), PreprocFlags.end());
     if (int S = run(Translate, Show)) {
       Cleanup();
