@@ -322,6 +322,7 @@ public:
       replace(D, loop(D, /*InRegionTail=*/false));
       break;
     case Directive::OMPD_sections:
+      T.remark(D->getBeginLoc(), "sections are handed out one at a time, like a dynamic loop");
       replace(D, sections(D, false));
       break;
     case Directive::OMPD_section:
@@ -330,6 +331,7 @@ public:
       replace(D, single(D));
       break;
     case Directive::OMPD_master:
+      T.remark(D->getBeginLoc(), "master runs on global thread 0, with no barrier");
       replace(D, "if (parade_thread_num() == 0) " + bodyText(D));
       break;
     case Directive::OMPD_critical: {
@@ -343,19 +345,25 @@ public:
       replace(D, synchronisedUpdate(D, "atomic", "\"parade.atomic\""));
       break;
     case Directive::OMPD_barrier:
+      T.remark(D->getBeginLoc(), "barrier is a DSM barrier over all nodes of the team");
       replace(D, "parade_barrier();");
       break;
     case Directive::OMPD_flush:
+      T.remark(D->getBeginLoc(), "flush sends this node's writes to their homes (a release)");
       replace(D, "parade_flush();");
       break;
     case Directive::OMPD_taskwait:
     case Directive::OMPD_taskyield:
+      T.remark(D->getBeginLoc(), "'" + directiveName(D) + "' has nothing to wait for: tasks "
+                                 "run at once");
       replace(D, ";");
       break;
     case Directive::OMPD_task:
+      T.remark(D->getBeginLoc(), "task runs at once on the encountering thread (undeferred)");
       replace(D, task(D));
       break;
     case Directive::OMPD_simd:
+      T.remark(D->getBeginLoc(), "simd is left to the C compiler's vectoriser");
       replace(D, bodyText(D));
       break;
     case Directive::OMPD_ordered:
