@@ -79,6 +79,12 @@ int main(int argc, char **argv) {
   printf("jacobi %dx%d: %d iterations, residual %.10e, error %.10e\n", n, m, iterations, error,
          sqrt(exact) / (double)(n * m));
   fprintf(stderr, "jacobi: %d threads, %.3f s\n", omp_get_max_threads(), elapsed);
+  /* The discretisation error of this grid, not the solver's, bounds the
+   * distance to the exact solution. */
+  double exact_error = sqrt(exact) / (double)(n * m);
+  int verified = exact_error < 1e-2 && error < 1e-3;
+  fprintf(stderr, "RESULT kernel=helmholtz n=%d iterations=%d time=%.6f verified=%d residual=%.6e\n",
+          n, iterations, elapsed, verified, error);
   free(u);
   free(uold);
   free(f);
