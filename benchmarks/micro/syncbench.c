@@ -1,0 +1,163 @@
+/* Overhead per OpenMP construct, in the style of the EPCC syncbench: the
+ * time of a loop of constructs minus a reference loop without them.
+ *
+ * Constructs that ParADE turns into collectives are written so that each
+ * thread meets them exactly once per region (critical, atomic and the
+ * reduction clause in a fresh region per repetition), and their reference
+ * is the empty region. Built with -fparade-sync=lock the same source
+ * measures the conventional DSM path.
+ *
+ * usage: syncbench [repetitions] */
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static int reps = 200;
+static long counter;
+static double total;
+static int shared_flag;
+static omp_lock_t lock;
+
+static void delay(int n) {
+  volatile double a = 0;
+  for (int i = 0; i < n; i++)
+    a += i;
+}
+
+static double now(void) { return omp_get_wtime(); }
+
+static void report(const char *name, double t, double ref) {
+  printf("RESULT micro=%s usec=%.3f threads=%d reps=%d\n", name, (t - ref) / reps * 1e6,
+         omp_get_max_threads(), reps);
+}
+
+int main(int argc, char **argv) {
+  if (argc > 1)
+    reps = atoi(argv[1]);
+  omp_init_lock(&lock);
+  /* Warm up: first touches, team creation. */
+  for (int r = 0; r < 10; r++) {
+#pragma omp parallel
+    delay(10);
+  }
+  double t0 = now();
+  for (int r = 0; r < reps; r++)
+    delay(100);
+  double ref_serial = now() - t0;
+
+  t0 = now();
+  for (int r = 0; r < reps; r++) {
+#pragma omp parallel
+    delay(100);
+  }
+  double t_parallel = now() - t0;
+  report("parallel", t_parallel, ref_serial);
+
+  double ref_region = 0;
+#pragma omp parallel
+  {
+    double s = now();
+    for (int r = 0; r < reps; r++)
+      delay(100);
+#pragma omp master
+    ref_region = now() - s;
+  }
+
+  double t_for = 0;
+#pragma omp parallel
+  {
+    double s = now();
+    for (int r = 0; r < reps; r++) {
+#pragma omp for
+      for (int i = 0; i < omp_get_num_threads(); i++)
+        delay(100);
+    }
+#pragma omp master
+    t_for = now() - s;
+  }
+  report("for", t_for, ref_region);
+
+  double t_barrier = 0;
+#pragma omp parallel
+  {
+    double s = now();
+    for (int r = 0; r < reps; r++) {
+      delay(100);
+#pragma omp barrier
+    }
+#pragma omp master
+    t_barrier = now() - s;
+  }
+  report("barrier", t_barrier, ref_region);
+
+  double t_single = 0;
+#pragma omp parallel
+  {
+    double s = now();
+    for (int r = 0; r < reps; r++) {
+      delay(100);
+#pragma omp single
+      shared_flag = r;
+    }
+#pragma omp master
+    t_single = now() - s;
+  }
+  report("single", t_single, ref_region);
+
+  double t_lock = 0;
+#pragma omp parallel
+  {
+    double s = now();
+    for (int r = 0; r < reps; r++) {
+      delay(100);
+      omp_set_lock(&lock);
+      counter += 1;
+      omp_unset_lock(&lock);
+    }
+#pragma omp barrier
+#pragma omp master
+    t_lock = now() - s;
+  }
+  report("lock", t_lock, ref_region);
+
+  /* Once per thread per region: the ParADE shape. */
+  t0 = now();
+  for (int r = 0; r < reps; r++) {
+#pragma omp parallel
+    {
+      delay(100);
+#pragma omp critical
+      counter += 1;
+    }
+  }
+  report("critical", now() - t0, t_parallel);
+
+  t0 = now();
+  for (int r = 0; r < reps; r++) {
+#pragma omp parallel
+    {
+      delay(100);
+#pragma omp atomic
+      total += 1.0;
+    }
+  }
+  report("atomic", now() - t0, t_parallel);
+
+  double sum = 0;
+  t0 = now();
+  for (int r = 0; r < reps; r++) {
+#pragma omp parallel reduction(+:sum)
+    {
+      delay(100);
+      sum += 1.0;
+    }
+  }
+  report("reduction", now() - t0, t_parallel);
+
+  long threads = omp_get_max_threads();
+  int ok = counter == 2L * reps * threads && total == (double)reps * threads &&
+           sum == (double)reps * threads && shared_flag == reps - 1;
+  printf("RESULT micro=check verified=%d\n", ok);
+  omp_destroy_lock(&lock);
+  return ok ? 0 : 1;
+}

@@ -1,0 +1,71 @@
+/* EP by hand in MPI: blocks shared out by rank, one MPI_Allreduce of the
+ * counts and sums. The generator is the same as benchmarks/kernels/ep.c.
+ * usage: ep_mpi small|large */
+#include <math.h>
+#include <mpi.h>
+#include <stdio.h>
+#include <string.h>
+
+#define NQ 10
+#define BLOCK 4096
+static const double R23 = 1.1920928955078125e-07, T23 = 8388608.0;
+static const double R46 = R23 * R23, T46 = T23 * T23;
+
+static double randlc(double *x, double a) {
+  double a1 = (double)(long)(R23 * a), a2 = a - T23 * a1;
+  double x1 = (double)(long)(R23 * *x), x2 = *x - T23 * x1;
+  double t1 = a1 * x2 + a2 * x1, t2 = (double)(long)(R23 * t1);
+  double z = t1 - T23 * t2, t3 = T23 * z + a2 * x2, t4 = (double)(long)(R46 * t3);
+  *x = t3 - T46 * t4;
+  return R46 * *x;
+}
+
+static double jump(double s, double a, long k) {
+  double t = a, x = s;
+  while (k > 0) {
+    if (k & 1)
+      randlc(&x, t);
+    double tt = t;
+    randlc(&tt, t);
+    t = tt;
+    k >>= 1;
+  }
+  return x;
+}
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  int rank, size;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  long blocks = argc > 1 && !strcmp(argv[1], "large") ? 2048 : 128;
+  double local[NQ + 2] = {0}, global[NQ + 2];
+  double start = MPI_Wtime();
+  for (long b = rank * blocks / size; b < (rank + 1) * blocks / size; b++) {
+    double seed = jump(271828183.0, 1220703125.0, 2 * BLOCK * b);
+    for (int i = 0; i < BLOCK; i++) {
+      double x = 2.0 * randlc(&seed, 1220703125.0) - 1.0;
+      double y = 2.0 * randlc(&seed, 1220703125.0) - 1.0;
+      double t = x * x + y * y;
+      if (t <= 1.0 && t > 0.0) {
+        double f = sqrt(-2.0 * log(t) / t);
+        int l = (int)fmax(fabs(x * f), fabs(y * f));
+        if (l < NQ)
+          local[l] += 1;
+        local[NQ] += x * f;
+        local[NQ + 1] += y * f;
+      }
+    }
+  }
+  MPI_Allreduce(local, global, NQ + 2, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  double elapsed = MPI_Wtime() - start;
+  double counts = 0;
+  for (int i = 0; i < NQ; i++)
+    counts += global[i];
+  if (rank == 0)
+    printf("RESULT kernel=ep size=%s time=%.6f verified=%d sx=%.10e counts=%.0f msgs=%d bytes=%d\n",
+           argc > 1 ? argv[1] : "small", elapsed, counts > 0, global[NQ], counts, 1,
+           (int)sizeof global);
+  MPI_Finalize();
+  return 0;
+}
