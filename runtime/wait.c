@@ -7,9 +7,15 @@
 #include <time.h>
 #include <unistd.h>
 
-static uint32_t spin_count = 2000;
+static uint64_t spin_ns = 20000;
 
-void wait_set_spin_count(uint32_t spins) { spin_count = spins; }
+void wait_set_spin_ns(uint64_t ns) { spin_ns = ns; }
+
+static uint64_t monotonic_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
 
 void wait_futex(_Atomic uint32_t *word, uint32_t expected, uint64_t timeout_ns) {
   struct timespec ts, *tsp = NULL;
@@ -28,10 +34,15 @@ void wait_wake(_Atomic uint32_t *word, int count) {
 }
 
 void wait_until_changed(_Atomic uint32_t *word, uint32_t expected) {
-  for (uint32_t i = 0; i < spin_count; i++) {
-    if (atomic_load_explicit(word, memory_order_acquire) != expected)
-      return;
-    cpu_relax();
+  if (spin_ns) {
+    uint64_t deadline = monotonic_ns() + spin_ns;
+    for (uint32_t i = 1;; i++) {
+      if (atomic_load_explicit(word, memory_order_acquire) != expected)
+        return;
+      cpu_relax();
+      if ((i & 63) == 0 && monotonic_ns() > deadline)
+        break;
+    }
   }
   while (atomic_load_explicit(word, memory_order_acquire) == expected)
     wait_futex(word, expected, 0);

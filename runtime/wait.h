@@ -18,8 +18,8 @@ void wait_wake(_Atomic uint32_t *word, int count);
 /* Spin for a while, then sleep, until *word != expected. */
 void wait_until_changed(_Atomic uint32_t *word, uint32_t expected);
 
-/* Iterations of the spin phase, set once at start-up. */
-void wait_set_spin_count(uint32_t spins);
+/* Length of the spin phase in nanoseconds, set once at start-up. */
+void wait_set_spin_ns(uint64_t ns);
 
 static inline void cpu_relax(void) {
 #if defined(__x86_64__) || defined(__i386__)

@@ -74,9 +74,9 @@ static int app_main(int argc, char **argv) {
   double busy = run_fault(&a, 1);
   parade_parallel(barrier_region, &a, sizeof a, 0, 1);
   double barrier = *a.result;
-  printf("dsm_latency: remote fault (home idle) %.1f us\n", idle * 1e6);
-  printf("dsm_latency: remote fault (home computing) %.1f us\n", busy * 1e6);
-  printf("dsm_latency: barrier (nothing dirty) %.1f us\n", barrier * 1e6);
+  printf("RESULT latency=fault_idle usec=%.3f\n", idle * 1e6);
+  printf("RESULT latency=fault_busy usec=%.3f\n", busy * 1e6);
+  printf("RESULT latency=barrier usec=%.3f\n", barrier * 1e6);
   return 0;
 }
 

@@ -30,8 +30,8 @@ int main(int argc, char **argv) {
       MPI_Barrier(MPI_COMM_WORLD);
     double barrier = (MPI_Wtime() - start) / rounds;
     if (rank == 0 && pass == 1) {
-      printf("mpi_latency: 64 B request + 4 KiB reply round trip %.1f us\n", rtt * 1e6);
-      printf("mpi_latency: MPI_Barrier %.1f us\n", barrier * 1e6);
+      printf("RESULT latency=rtt4k usec=%.3f\n", rtt * 1e6);
+      printf("RESULT latency=mpi_barrier usec=%.3f\n", barrier * 1e6);
     }
   }
   MPI_Finalize();

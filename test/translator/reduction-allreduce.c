@@ -7,8 +7,11 @@
 // RUN: %translate -Rparade %s -- 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 //
 // CHECK: double s = (double)0; long m = (long)(-9223372036854775807ll - 1);
-// CHECK: parade_reduce_var parade_rv[] = {{[{][{]}}&s, 1, PARADE_DOUBLE, PARADE_OP_SUM}, {&m, 1, PARADE_LONG, PARADE_OP_MAX}}; parade_allreduce(parade_rv, 2);
-// CHECK-SAME: if (parade_thread_num() == 0) { (*parade_ro_{{[0-9]+}}) = (*parade_ro_{{[0-9]+}}) + s; (*parade_ro_{{[0-9]+}}) = m > (*parade_ro_{{[0-9]+}}) ? m : (*parade_ro_{{[0-9]+}}); }
+// The runtime gets copies made after the loop, so the partials themselves
+// never have their address taken (they stay in registers).
+// CHECK: { double [[S:parade_rt_[0-9]+]] = s; long [[M:parade_rt_[0-9]+]] = m;
+// CHECK-SAME: parade_reduce_var parade_rv[] = {{[{][{]}}&[[S]], 1, PARADE_DOUBLE, PARADE_OP_SUM}, {&[[M]], 1, PARADE_LONG, PARADE_OP_MAX}}; parade_allreduce(parade_rv, 2);
+// CHECK-SAME: if (parade_thread_num() == 0) { (*parade_ro_{{[0-9]+}}) = (*parade_ro_{{[0-9]+}}) + [[S]]; (*parade_ro_{{[0-9]+}}) = [[M]] > (*parade_ro_{{[0-9]+}}) ? [[M]] : (*parade_ro_{{[0-9]+}}); }
 // LOCK-NOT: parade_allreduce
 // LOCK: parade_critical_enter("parade.reduction");
 // REMARK: reduction-allreduce.c:[[@LINE+6]]:1: remark: reduction mapped to one merged allreduce: 2 variable(s), 16 bytes [-Rparade]

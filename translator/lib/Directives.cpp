@@ -8,6 +8,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <optional>
 
@@ -441,6 +442,7 @@ private:
     std::string Before; ///< outer block: pointers to and copies of originals
     std::string Decls;  ///< inner block: the private variables
     std::string Finish; ///< after the work, still in the inner block
+    std::string ReduceCopies; ///< copies of the partials for the runtime
     std::vector<std::string> ReduceVars;
     std::vector<std::string> ReduceFinish;
     unsigned ReduceBytes = 0;
@@ -461,22 +463,30 @@ private:
         P.Decls += T.declare(Ty, Name) + "; ";
         break;
       case Sharing::FirstPrivate:
-        if (ForRegion) {
+        // Plain assignment where C allows it: taking a private copy's
+        // address would keep it out of registers for the whole function.
+        if (ForRegion && !Ty->isArrayType()) {
+          P.Decls += T.declare(Ty, Name) + " = parade_args->" + Name + "; ";
+        } else if (ForRegion) {
           P.Decls += T.declare(Ty, Name) + "; __builtin_memcpy(&" + Name + ", &parade_args->" +
                      Name + ", sizeof " + Name + "); ";
         } else {
-          P.Before += T.declare(T.Ctx.getPointerType(Ty), "parade_fp_" + std::to_string(K)) +
-                      " = &" + Orig + "; ";
-          P.Decls += T.declare(Ty, Name) + "; __builtin_memcpy(&" + Name + ", parade_fp_" +
-                     std::to_string(K) + ", sizeof " + Name + "); ";
+          std::string Ptr = "parade_fp_" + std::to_string(K);
+          P.Before += T.declare(T.Ctx.getPointerType(Ty), Ptr) + " = &" + Orig + "; ";
+          P.Decls += Ty->isArrayType()
+                         ? T.declare(Ty, Name) + "; __builtin_memcpy(&" + Name + ", " + Ptr +
+                               ", sizeof " + Name + "); "
+                         : T.declare(Ty, Name) + " = *" + Ptr + "; ";
         }
         break;
       case Sharing::LastPrivate:
         P.Before += T.declare(T.Ctx.getPointerType(Ty), "parade_lp_" + std::to_string(K)) +
                     " = &" + Orig + "; ";
         P.Decls += T.declare(Ty, Name) + "; ";
-        P.Finish += "if (parade_last) __builtin_memcpy(parade_lp_" + std::to_string(K) + ", &" +
-                    Name + ", sizeof " + Name + "); ";
+        P.Finish += Ty->isArrayType()
+                        ? "if (parade_last) __builtin_memcpy(parade_lp_" + std::to_string(K) +
+                              ", &" + Name + ", sizeof " + Name + "); "
+                        : "if (parade_last) *parade_lp_" + std::to_string(K) + " = " + Name + "; ";
         break;
       case Sharing::Reduction: {
         std::string Op;
@@ -486,9 +496,13 @@ private:
         std::string Ptr = "parade_ro_" + std::to_string(K);
         P.Before += T.declare(T.Ctx.getPointerType(Ty), Ptr) + " = &" + Orig + "; ";
         P.Decls += T.declare(Ty, Name) + " = " + reductionIdentity(T, Op, Ty) + "; ";
-        P.ReduceVars.push_back("{&" + Name + ", 1, " + runtimeTypeName(Ty, T.Ctx) + ", " +
+        // The runtime gets a copy made after the work, so the partial itself
+        // never has its address taken and can live in a register.
+        std::string Copy = "parade_rt_" + std::to_string(K);
+        P.ReduceCopies += T.declare(Ty.getUnqualifiedType(), Copy) + " = " + Name + "; ";
+        P.ReduceVars.push_back("{&" + Copy + ", 1, " + runtimeTypeName(Ty, T.Ctx) + ", " +
                                reductionRuntimeOp(Op) + "}");
-        P.ReduceFinish.push_back(reductionCombine(Op, "(*" + Ptr + ")", Name));
+        P.ReduceFinish.push_back(reductionCombine(Op, "(*" + Ptr + ")", Copy));
         P.ReduceBytes += (unsigned)T.Ctx.getTypeSizeInChars(Ty).getQuantity();
         break;
       }
@@ -507,10 +521,10 @@ private:
     for (const std::string &F : P.ReduceFinish)
       Combine += F + " ";
     if (Serialized)
-      return "{ " + Combine + "} ";
+      return "{ " + P.ReduceCopies + Combine + "} ";
     if (T.Opts.ForceLockPath) {
       T.remark(D->getBeginLoc(), "reduction uses the distributed lock: -fparade-sync=lock");
-      return "{ parade_critical_enter(\"parade.reduction\"); " + Combine +
+      return "{ " + P.ReduceCopies + "parade_critical_enter(\"parade.reduction\"); " + Combine +
              "parade_critical_exit(\"parade.reduction\"); } ";
     }
     std::string List;
@@ -519,7 +533,8 @@ private:
     T.remark(D->getBeginLoc(), "reduction mapped to one merged allreduce: " +
                                    std::to_string(P.ReduceVars.size()) + " variable(s), " +
                                    std::to_string(P.ReduceBytes) + " bytes");
-    return "{ parade_reduce_var parade_rv[] = {" + List + "}; parade_allreduce(parade_rv, " +
+    return "{ " + P.ReduceCopies + "parade_reduce_var parade_rv[] = {" + List +
+           "}; parade_allreduce(parade_rv, " +
            std::to_string(P.ReduceVars.size()) +
            "); if (parade_thread_num() == 0) { " + Combine + "} } ";
   }
@@ -656,6 +671,90 @@ private:
     }
   }
 
+  /// Read-only pooled globals of a loop body, read once before the loop.
+  ///
+  /// Between two flushes a thread may keep its own view of shared data
+  /// (the OpenMP memory model). A body with no calls but known-pure ones,
+  /// no synchronisation and no write to a global may therefore read the
+  /// global once. It matters for speed: behind a pool pointer a global's
+  /// address escapes, so the C compiler must otherwise assume every store
+  /// in the loop may change it, reload it, and give up vectorising.
+  /// Returns the declarations and rewrites @p Body to use them.
+  std::string cacheGlobals(const Stmt *Loop, std::string &Body) {
+    class Scan : public RecursiveASTVisitor<Scan> {
+    public:
+      bool Unsafe = false;
+      std::vector<const VarDecl *> Read;
+      llvm::DenseSet<const VarDecl *> Written;
+      bool VisitCallExpr(CallExpr *C) {
+        const FunctionDecl *F = C->getDirectCallee();
+        static const llvm::StringSet<> Pure = {"sqrt", "fabs", "exp", "log", "pow", "sin",
+                                               "cos", "floor", "ceil", "fmin", "fmax", "abs"};
+        if (!F || (!F->getBuiltinID() && !Pure.count(F->getName())))
+          Unsafe = true;
+        return true;
+      }
+      bool VisitOMPExecutableDirective(OMPExecutableDirective *) { return !(Unsafe = true); }
+      bool VisitGCCAsmStmt(GCCAsmStmt *) { return !(Unsafe = true); }
+      bool VisitDeclRefExpr(DeclRefExpr *E) {
+        if (const auto *V = dyn_cast<VarDecl>(E->getDecl()))
+          if (V->hasGlobalStorage() && std::find(Read.begin(), Read.end(), V) == Read.end())
+            Read.push_back(V);
+        return true;
+      }
+      void written(const Expr *E) {
+        while (true) {
+          E = E->IgnoreParenImpCasts();
+          if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+            if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+              Written.insert(V);
+            return;
+          }
+          if (const auto *M = dyn_cast<MemberExpr>(E))
+            E = M->getBase();
+          else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
+            E = A->getBase()->getType()->isArrayType() ? A->getBase() : nullptr;
+          else
+            return;
+          if (!E)
+            return;
+        }
+      }
+      bool VisitBinaryOperator(BinaryOperator *B) {
+        if (B->isAssignmentOp())
+          written(B->getLHS());
+        return true;
+      }
+      bool VisitUnaryOperator(UnaryOperator *U) {
+        if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
+          written(U->getSubExpr());
+        return true;
+      }
+    } S;
+    S.TraverseStmt(const_cast<Stmt *>(Loop));
+    if (S.Unsafe)
+      return "";
+    std::string Decls;
+    for (const VarDecl *V : S.Read) {
+      auto It = T.Pooled.find(V->getCanonicalDecl());
+      QualType Ty = V->getType();
+      if (It == T.Pooled.end() || S.Written.count(V) || !Ty->isScalarType() ||
+          Ty.isVolatileQualified())
+        continue;
+      std::string Spelled = "(*" + It->second + ")", Local = "parade_c_" + It->second;
+      size_t At = 0;
+      bool Used = false;
+      while ((At = Body.find(Spelled, At)) != std::string::npos) {
+        Body.replace(At, Spelled.size(), Local);
+        At += Local.size();
+        Used = true;
+      }
+      if (Used)
+        Decls += T.declare(Ty.getUnqualifiedType(), Local) + " = " + Spelled + "; ";
+    }
+    return Decls;
+  }
+
   std::string loop(const OMPExecutableDirective *D, bool InRegionTail) {
     const auto *Ordered = clause<OMPOrderedClause>(D);
     if (Ordered && Ordered->getNumForLoops()) {
@@ -686,9 +785,13 @@ private:
       QualType VarTy = L.Var->getType().getUnqualifiedType();
       std::string Var = L.Var->getName().str();
       std::string Cast = "(" + T.declare(VarTy, "") + ")";
-      // Innermost varies fastest: peel indices from the end.
-      Indices = T.declare(VarTy, Var) + " = " + Cast + "(parade_lb" + S + " + (parade_r % parade_n" +
-                S + ") * parade_st" + S + "); parade_r /= parade_n" + S + "; " + Indices;
+      // Innermost varies fastest: peel indices from the end. A single loop
+      // needs no division (it would cost more than a cheap iteration).
+      if (Loops.size() == 1)
+        Indices = T.declare(VarTy, Var) + " = " + Cast + "(parade_lb0 + parade_r * parade_st0); ";
+      else
+        Indices = T.declare(VarTy, Var) + " = " + Cast + "(parade_lb" + S + " + (parade_r % parade_n" +
+                  S + ") * parade_st" + S + "); parade_r /= parade_n" + S + "; " + Indices;
       // A lastprivate loop variable ends one step past its last value; in a
       // combined construct the region declared the private copy.
       bool IsLast = false;
@@ -708,13 +811,15 @@ private:
       }
     }
     bool Nowait = InRegionTail || clause<OMPNowaitClause>(D);
+    std::string BodyText = stmtText(Loops.back().Body);
+    std::string Cached = cacheGlobals(Loops.back().Body, BodyText);
     T.remark(D->getBeginLoc(), "'" + directiveName(D) + "' loop: schedule " + Kind.substr(13) +
                                    (Loops.size() > 1 ? ", " + std::to_string(Loops.size()) +
                                                            " loops collapsed"
                                                      : std::string()));
     return "{ " + P.Before + LastVarPtrs + Bounds + "long long parade_n = " + Total + ";\n" +
            "  parade_loop parade_l; long long parade_lo, parade_hi;" +
-           (InRegionTail ? "" : " int parade_last = 0;") + "\n" + "  { " + P.Decls +
+           (InRegionTail ? "" : " int parade_last = 0;") + "\n" + "  { " + P.Decls + Cached +
            "\n  parade_loop_begin(&parade_l, parade_n, " + Kind + ", " + Chunk + ");\n" +
            "  while (parade_loop_next(&parade_l, &parade_lo, &parade_hi)) {\n" +
            "    if (parade_hi == parade_n) parade_last = 1;\n" +
@@ -722,7 +827,7 @@ private:
            "      long long parade_r = parade_k; " + Indices + "(void)parade_r;\n      " +
            // An ordered loop's iterations pass the ordered region in turn,
            // also those that do not execute it.
-           (Ordered ? "int parade_ord = 0;\n      " : "") + stmtText(Loops.back().Body) +
+           (Ordered ? "int parade_ord = 0;\n      " : "") + BodyText +
            (Ordered ? "\n      if (!parade_ord) { parade_ordered_begin(&parade_l, parade_k); "
                       "parade_ordered_end(&parade_l, parade_k); }"
                     : "") +
