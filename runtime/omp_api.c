@@ -31,38 +31,21 @@ int omp_get_thread_limit(void) { return node.size * 1000; }
 double omp_get_wtime(void) { return parade_wtime(); }
 double omp_get_wtick(void) { return 1e-9; }
 
-static omp_sched_t run_sched = omp_sched_static;
-static int run_chunk = 0;
-static int schedule_read;
-
-static void read_schedule(void) {
-  if (schedule_read)
-    return;
-  schedule_read = 1;
-  const char *text = node.opt.schedule;
-  static const struct { const char *name; omp_sched_t kind; } kinds[] = {
-      {"static", omp_sched_static}, {"dynamic", omp_sched_dynamic},
-      {"guided", omp_sched_guided}, {"auto", omp_sched_auto}};
-  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
-    size_t n = strlen(kinds[i].name);
-    if (!strncasecmp(text, kinds[i].name, n) && (text[n] == '\0' || text[n] == ',')) {
-      run_sched = kinds[i].kind;
-      run_chunk = text[n] == ',' ? atoi(text + n + 1) : 0;
-      return;
-    }
-  }
-  err_warn("ignoring OMP_SCHEDULE='%s'", text);
-}
-
+/* One runtime schedule, shared with schedule(runtime) loops. */
 void omp_get_schedule(omp_sched_t *kind, int *chunk) {
-  read_schedule();
-  *kind = run_sched;
-  *chunk = run_chunk;
+  parade_schedule k;
+  long long c;
+  sched_get_runtime(&k, &c);
+  *kind = k == PARADE_SCHED_DYNAMIC ? omp_sched_dynamic
+          : k == PARADE_SCHED_GUIDED ? omp_sched_guided
+                                     : omp_sched_static;
+  *chunk = (int)c;
 }
 void omp_set_schedule(omp_sched_t kind, int chunk) {
-  schedule_read = 1;
-  run_sched = kind;
-  run_chunk = chunk;
+  sched_set_runtime(kind == omp_sched_dynamic ? PARADE_SCHED_DYNAMIC
+                    : kind == omp_sched_guided ? PARADE_SCHED_GUIDED
+                                               : PARADE_SCHED_STATIC,
+                    chunk);
 }
 
 void omp_init_lock(omp_lock_t *lock) { parade_lock_init((parade_lock_t *)lock); }

@@ -64,6 +64,9 @@ struct fork_info {
   uint32_t participants;
   uint32_t args_size;
   uint32_t ndepart;
+  /* Rank 0's schedule for schedule(runtime) (omp_set_schedule is local). */
+  uint32_t sched_kind;
+  int64_t sched_chunk;
 };
 
 #endif

@@ -5,6 +5,7 @@
 #include "parade.h"
 #include "wait.h"
 
+#include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,27 +14,46 @@
 static __thread long long loops_seen;      /* dynamic loop instances entered */
 static __thread long long all_loops_seen;  /* every work-shared loop entered */
 
-static void runtime_schedule(parade_schedule *kind, long long *chunk) {
+/* The schedule of schedule(runtime) loops: OMP_SCHEDULE, read once, or
+ * what omp_set_schedule set since. */
+static struct {
+  pthread_once_t once;
+  parade_schedule kind;
+  long long chunk;
+} runtime_sched = {PTHREAD_ONCE_INIT, PARADE_SCHED_STATIC, 0};
+
+static void read_runtime_schedule(void) {
   const char *text = node.opt.schedule;
   static const struct { const char *name; parade_schedule kind; } kinds[] = {
       {"static", PARADE_SCHED_STATIC}, {"dynamic", PARADE_SCHED_DYNAMIC},
       {"guided", PARADE_SCHED_GUIDED}, {"auto", PARADE_SCHED_STATIC}};
-  *kind = PARADE_SCHED_STATIC;
-  *chunk = 0;
   for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
     size_t n = strlen(kinds[i].name);
     if (!strncasecmp(text, kinds[i].name, n) && (text[n] == '\0' || text[n] == ',')) {
-      *kind = kinds[i].kind;
-      *chunk = text[n] == ',' ? atoll(text + n + 1) : 0;
+      runtime_sched.kind = kinds[i].kind;
+      runtime_sched.chunk = text[n] == ',' ? atoll(text + n + 1) : 0;
       return;
     }
   }
+  err_warn("ignoring OMP_SCHEDULE='%s'", text);
+}
+
+void sched_get_runtime(parade_schedule *kind, long long *chunk) {
+  pthread_once(&runtime_sched.once, read_runtime_schedule);
+  *kind = runtime_sched.kind;
+  *chunk = runtime_sched.chunk;
+}
+
+void sched_set_runtime(parade_schedule kind, long long chunk) {
+  pthread_once(&runtime_sched.once, read_runtime_schedule);
+  runtime_sched.kind = kind;
+  runtime_sched.chunk = chunk;
 }
 
 void parade_loop_begin(parade_loop *loop, long long count, parade_schedule kind,
                        long long chunk) {
   if (kind == PARADE_SCHED_RUNTIME)
-    runtime_schedule(&kind, &chunk);
+    sched_get_runtime(&kind, &chunk);
   memset(loop, 0, sizeof *loop);
   loop->id = ++all_loops_seen; /* every thread meets the team's loops in one order */
   loop->count = count > 0 ? count : 0;

@@ -21,4 +21,11 @@ struct sched_state {
   struct sched_loop ring[SCHED_RING];
 };
 
+#include "parade.h"
+
+/* The schedule of schedule(runtime) loops (OMP_SCHEDULE, or what
+ * omp_set_schedule set). */
+void sched_get_runtime(parade_schedule *kind, long long *chunk);
+void sched_set_runtime(parade_schedule kind, long long chunk);
+
 #endif

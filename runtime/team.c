@@ -5,6 +5,7 @@
 #include "hlrc.h"
 #include "node.h"
 #include "proto.h"
+#include "schedule.h"
 #include "stats.h"
 #include "wait.h"
 
@@ -222,6 +223,11 @@ void parade_parallel(parade_region_fn fn, const void *args, size_t args_size, in
   info.per_node = (total + (uint32_t)node.size - 1) / (uint32_t)node.size;
   info.participants = (total + info.per_node - 1) / info.per_node;
   info.args_size = (uint32_t)args_size;
+  parade_schedule sched_kind;
+  long long sched_chunk;
+  sched_get_runtime(&sched_kind, &sched_chunk);
+  info.sched_kind = (uint32_t)sched_kind;
+  info.sched_chunk = sched_chunk;
   if (node.size > 1) {
     /* The fork is a release of rank 0's serial writes: it is the only
      * writer, so it becomes the home of everything it wrote. */
@@ -261,6 +267,7 @@ int team_serve(void) {
       const struct depart_entry *entries =
           (const void *)(p + sizeof info + info.args_size);
       hlrc_apply_departure(entries, info.ndepart);
+      sched_set_runtime((parade_schedule)info.sched_kind, info.sched_chunk);
       begin_region(&info, decode_fn(info.fn_module, info.fn_offset), p + sizeof info);
       break;
     }
