@@ -81,8 +81,6 @@ int parade_is_shared(const void *addr) { return node.vm.app && vm_contains(&node
 
 /* ---- Arena set-up ------------------------------------------------------- */
 
-void alloc_static_init(void) {}
-
 void alloc_heap_init(void) {
   size_t page = node.vm.page_size;
   size_t heap_first = (node.opt.static_size + page - 1) / page;

@@ -16,8 +16,6 @@
 
 struct msg_hdr;
 
-/* Set up the static region (may run before MPI, from constructors). */
-void alloc_static_init(void);
 /* Set up this rank's arena once rank and size are known. */
 void alloc_heap_init(void);
 

@@ -234,13 +234,9 @@ void parade_allreduce(parade_reduce_var *vars, int nvars) {
 
 /* ---- Broadcast ---------------------------------------------------------- */
 
-static void bcast_leader(void) {
-  size_t len = node.sync.bcast_len;
-  ensure_buffer(len);
-  int root = node.sync.bcast_root;
-  int root_node = team_node_of_thread(root);
-  if (root_node == node.rank)
-    memcpy(node.sync.buf, node.sync.contrib[root - team_first_global()], len);
+/* The leader's part of a broadcast: @p len bytes of the node buffer from
+ * @p root_node to every node of the team. */
+static void node_bcast(size_t len, int root_node) {
   if (team_participants() <= 1 || len == 0)
     return;
   uint64_t start = stats_now_ns();
@@ -249,6 +245,16 @@ static void bcast_leader(void) {
   comm_wait_mpi(&req);
   STAT_INC(collectives);
   STAT_ADD(collective_ns, stats_now_ns() - start);
+}
+
+static void bcast_leader(void) {
+  size_t len = node.sync.bcast_len;
+  ensure_buffer(len);
+  int root = node.sync.bcast_root;
+  int root_node = team_node_of_thread(root);
+  if (root_node == node.rank)
+    memcpy(node.sync.buf, node.sync.contrib[root - team_first_global()], len);
+  node_bcast(len, root_node);
 }
 
 void parade_bcast(void *buf, size_t len, int root) {
@@ -346,14 +352,7 @@ static void bcast_store_leader(void) {
       off += store_sizes[v];
     }
   }
-  if (team_participants() > 1 && total > 0) {
-    uint64_t start = stats_now_ns();
-    MPI_Request req;
-    MPI_Ibcast(node.sync.buf, (int)total, MPI_BYTE, root_node, team_comm(), &req);
-    comm_wait_mpi(&req);
-    STAT_INC(collectives);
-    STAT_ADD(collective_ns, stats_now_ns() - start);
-  }
+  node_bcast(total, root_node);
   if (root_node != node.rank) {
     size_t off = 0;
     for (int v = 0; v < store_count; v++) {

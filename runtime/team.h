@@ -38,8 +38,7 @@ struct team {
   int requested_threads; /* omp_set_num_threads, over all nodes; 0: default */
 };
 
-/* Rank 0: fork a region (see parade_parallel). */
-/* Other ranks: serve fork, departure and exit messages; returns the exit
+/* Ranks other than 0 (rank 0 forks through parade_parallel): serve fork, departure and exit messages; returns the exit
  * status that rank 0 sent. */
 int team_serve(void);
 /* Stop and join the worker threads. */

@@ -234,7 +234,7 @@ public:
     for (SourceRange R : Regions)
       Nested |= T.contains(R, D->getBeginLoc());
     ConstructVars CV = analyzeConstruct(T, D);
-    Scope S{D, T.extent(D), {}};
+    Scope S{D, T.extent(D), llvm::DenseMap<const VarDecl *, Sharing>()};
     for (auto &[V, Sh] : CV.Vars)
       S.Vars[V] = Sh;
     if (isLoop(D)) {
@@ -942,9 +942,6 @@ private:
     std::string Before, Decls;
     for (auto &[V, Sh] : CV.Vars) {
       Sharing S = Sh;
-      bool Explicit = false;
-      for (const OMPClause *C : D->clauses())
-        Explicit |= isa<OMPSharedClause, OMPPrivateClause, OMPFirstprivateClause>(C);
       if (S == Sharing::Shared && Region) {
         // Inside a region, what the team shares stays shared; a variable
         // private to the encountering thread is captured by value. Outside
@@ -960,7 +957,6 @@ private:
         if ((DeclaredInRegion || PrivateHere) && !ClauseShared)
           S = Sharing::FirstPrivate;
       }
-      (void)Explicit;
       std::string Name = V->getName().str();
       unsigned K = T.fresh();
       if (S == Sharing::FirstPrivate) {

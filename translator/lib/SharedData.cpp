@@ -141,8 +141,7 @@ std::string plainDecl(Translation &T, const VarDecl *V) {
 }
 
 /// Global (or static local) definition: pointer, initial image, constructor.
-std::string pooledGlobalDecl(Translation &T, const VarDecl *V, const std::string &Ptr,
-                             bool AtFileScope) {
+std::string pooledGlobalDecl(Translation &T, const VarDecl *V, const std::string &Ptr) {
   QualType Ty = V->getType();
   bool Static = V->getStorageClass() == SC_Static || V->isStaticLocal();
   bool IsDefinition = V->isThisDeclarationADefinition() != VarDecl::DeclarationOnly &&
@@ -162,7 +161,6 @@ std::string pooledGlobalDecl(Translation &T, const VarDecl *V, const std::string
   Out += "__attribute__((constructor)) static void parade_gc_" + std::to_string(T.fresh()) +
          "(void) { " + Ptr + " = parade_static_alloc(sizeof(" + T.declare(Ty, "") +
          "), _Alignof(" + T.declare(Ty, "") + "), " + Image + "); }";
-  (void)AtFileScope;
   return Out;
 }
 
@@ -196,7 +194,7 @@ public:
         Out += plainDecl(T, V) + " ";
       } else if (V->isStaticLocal()) {
         // The pointer and its constructor live at file scope.
-        T.addBeforeFunction(FunctionStart, pooledGlobalDecl(T, V, It->second, true) + "\n");
+        T.addBeforeFunction(FunctionStart, pooledGlobalDecl(T, V, It->second) + "\n");
       } else {
         Out += pooledLocalDecl(T, V, It->second) + " ";
       }
@@ -266,7 +264,7 @@ void rewritePooledDecls(Translation &T, TranslationUnitDecl *TU) {
                                                                   : "";
         Out += Storage + plainDecl(T, V) + "\n";
       } else {
-        Out += pooledGlobalDecl(T, V, It->second, true) + "\n";
+        Out += pooledGlobalDecl(T, V, It->second) + "\n";
       }
     }
     VarDecl *Last = Vars.back();
