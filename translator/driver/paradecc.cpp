@@ -206,8 +206,13 @@ int main(int argc, char **argv) {
       Object = *P;
       Temporaries.push_back(Object);
     }
+    // The translation is compiled from elsewhere (a temporary file):
+    // quoted includes must still find headers beside the source.
+    SmallString<256> SrcDir(Src);
+    sys::fs::make_absolute(SrcDir);
+    sys::path::remove_filename(SrcDir);
     std::vector<std::string> Compile = {PARADE_MPICC, "-c", Translated, "-o", Object,
-                                        "-I" + L.IncludeDir};
+                                        "-iquote", std::string(SrcDir), "-I" + L.IncludeDir};
     Compile.insert(Compile.end(), PreprocFlags.begin(), PreprocFlags.end());
     Compile.insert(Compile.end(), CompileFlags.begin(), CompileFlags.end());
     if (int S = run(Compile, Show)) {
