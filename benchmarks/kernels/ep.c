@@ -12,35 +12,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "nas_random.h"
+
 #define NQ 10
 #define BLOCK 4096
-
-static const double R23 = 1.1920928955078125e-07, T23 = 8388608.0;
-static const double R46 = R23 * R23, T46 = T23 * T23;
-
-/* x = a * x mod 2^46, returns x / 2^46 (NAS randlc). */
-static double randlc(double *x, double a) {
-  double a1 = (double)(long)(R23 * a), a2 = a - T23 * a1;
-  double x1 = (double)(long)(R23 * *x), x2 = *x - T23 * x1;
-  double t1 = a1 * x2 + a2 * x1, t2 = (double)(long)(R23 * t1);
-  double z = t1 - T23 * t2, t3 = T23 * z + a2 * x2, t4 = (double)(long)(R46 * t3);
-  *x = t3 - T46 * t4;
-  return R46 * *x;
-}
-
-/* The seed after k steps from s with multiplier a. */
-static double jump(double s, double a, long k) {
-  double t = a, x = s;
-  while (k > 0) {
-    if (k & 1)
-      randlc(&x, t);
-    double tt = t;
-    randlc(&tt, t);
-    t = tt;
-    k >>= 1;
-  }
-  return x;
-}
 
 static void block(long b, double q[NQ], double *sx, double *sy) {
   double seed = jump(271828183.0, 1220703125.0, 2 * BLOCK * b);
