@@ -5,6 +5,7 @@
 #include <mpi.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 static void write_all(int fd, const char *buf, size_t len) {
@@ -33,8 +34,16 @@ void err_vprint(const char *tag, const char *fmt, va_list ap) {
 void err_abort_job(int status) {
   int up = 0, down = 0;
   if (MPI_Initialized(&up) == MPI_SUCCESS && up &&
-      MPI_Finalized(&down) == MPI_SUCCESS && !down && node.size > 1)
+      MPI_Finalized(&down) == MPI_SUCCESS && !down && node.size > 1) {
+    /* The report just written sits in a pipe to the launcher's forwarder;
+     * MPI_Abort has the launcher kill every process, and a forwarder killed
+     * before it reads the pipe loses the report (seen with MPICH's hydra:
+     * 1 run in 15). Give it a moment to drain; nanosleep is
+     * async-signal-safe, so this holds in the fault handler too. */
+    struct timespec drain = {0, 200 * 1000 * 1000};
+    nanosleep(&drain, NULL);
     MPI_Abort(MPI_COMM_WORLD, status);
+  }
   _exit(status);
 }
 

@@ -9,6 +9,7 @@
 #include <mpi.h>
 #include <pthread.h>
 #include <sched.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -65,6 +66,7 @@ static void on_process_exit(int status, void *unused) {
     shutdown_job(status);
     return;
   }
+  fflush(NULL); /* MPI_Abort ends this process before exit() would flush */
   err_warn("exit(%d) called %s: ending the whole job", status,
            node.rank ? "on a rank other than 0" : "inside a parallel region");
   err_abort_job(status);
