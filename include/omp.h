@@ -52,6 +52,22 @@ double omp_get_wtick(void);
 void omp_get_schedule(omp_sched_t *kind, int *chunk);
 void omp_set_schedule(omp_sched_t kind, int chunk);
 
+int omp_in_final(void);
+int omp_get_team_size(int level);
+int omp_get_ancestor_thread_num(int level);
+int omp_get_max_active_levels(void);
+void omp_set_max_active_levels(int levels);
+int omp_get_supported_active_levels(void);
+int omp_get_max_task_priority(void);
+int omp_get_cancellation(void);
+int omp_get_num_teams(void);
+int omp_get_team_num(void);
+int omp_get_num_devices(void);
+int omp_get_default_device(void);
+void omp_set_default_device(int device);
+int omp_is_initial_device(void);
+int omp_get_initial_device(void);
+
 void omp_init_lock(omp_lock_t *lock);
 void omp_destroy_lock(omp_lock_t *lock);
 void omp_set_lock(omp_lock_t *lock);

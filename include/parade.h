@@ -87,6 +87,39 @@ void parade_barrier(void);
 /** @brief Make this node's writes visible at their homes (a release). */
 void parade_flush(void);
 
+/* ---- Explicit tasks ---------------------------------------------------- */
+
+/** @brief An outlined task body; @p args is the task's private copy of the
+ *  block given to parade_task(). */
+typedef void (*parade_task_fn)(void *args);
+
+/** @brief parade_task() flags. */
+enum {
+  PARADE_TASK_UNDEFERRED = 1, /**< if(0): run now, on this thread */
+  PARADE_TASK_FINAL = 2,      /**< final(1): its descendants run at once */
+  PARADE_TASK_DEPEND = 4      /**< has depend clauses: run after every earlier sibling */
+};
+
+/**
+ * @brief Create an explicit task.
+ *
+ * The @p args_size bytes at @p args are copied. Tasks are node-local: a
+ * deferred task runs on a thread of the creating rank, so @p args may hold
+ * pointers to the creating thread's stack. Deferred tasks are run at
+ * taskwait, taskgroup end and team barriers (including a region's join).
+ */
+void parade_task(parade_task_fn fn, const void *args, size_t args_size, int flags);
+/** @brief Wait for the current task's child tasks, running them meanwhile. */
+void parade_taskwait(void);
+/** @brief A task scheduling point: may run one child task. */
+void parade_taskyield(void);
+/** @brief Start a taskgroup in the current task. */
+void parade_taskgroup_begin(void);
+/** @brief Wait for every task of the innermost taskgroup and its descendants. */
+void parade_taskgroup_end(void);
+/** @brief Non-zero inside a final task (omp_in_final). */
+int parade_in_final(void);
+
 /** @brief A distributed lock. Its id is global; the struct may live in the
  *  pool or be a global initialised identically on every rank. */
 typedef struct parade_lock {

@@ -31,6 +31,32 @@ int omp_get_thread_limit(void) { return node.size * 1000; }
 double omp_get_wtime(void) { return parade_wtime(); }
 double omp_get_wtick(void) { return 1e-9; }
 
+int omp_in_final(void) { return parade_in_final(); }
+/* Nested regions are serialized: level 1 is the only team of more than
+ * one thread; other levels are teams of one. */
+int omp_get_team_size(int level) {
+  if (level < 0 || level > parade_level())
+    return -1;
+  return level == 1 ? parade_num_threads() : 1;
+}
+int omp_get_ancestor_thread_num(int level) {
+  if (level < 0 || level > parade_level())
+    return -1;
+  return level == 1 ? parade_thread_num() : 0;
+}
+int omp_get_max_active_levels(void) { return 1; }
+void omp_set_max_active_levels(int levels) { (void)levels; }
+int omp_get_supported_active_levels(void) { return 1; }
+int omp_get_max_task_priority(void) { return 0; }
+int omp_get_cancellation(void) { return 0; }
+int omp_get_num_teams(void) { return 1; }
+int omp_get_team_num(void) { return 0; }
+int omp_get_num_devices(void) { return 0; }
+int omp_get_default_device(void) { return 0; }
+void omp_set_default_device(int device) { (void)device; }
+int omp_is_initial_device(void) { return 1; }
+int omp_get_initial_device(void) { return 0; }
+
 /* One runtime schedule, shared with schedule(runtime) loops. */
 void omp_get_schedule(omp_sched_t *kind, int *chunk) {
   parade_schedule k;

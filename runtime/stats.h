@@ -23,6 +23,8 @@
   X(barriers)                                                                   \
   X(collectives)                                                                \
   X(lock_acquires)                                                              \
+  X(tasks_deferred)                                                             \
+  X(tasks_immediate)                                                            \
   X(msgs_sent)                                                                  \
   X(bytes_sent)                                                                 \
   X(msgs_received)                                                              \

@@ -7,6 +7,7 @@
 #include "proto.h"
 #include "schedule.h"
 #include "stats.h"
+#include "task.h"
 #include "wait.h"
 
 #include <dlfcn.h>
@@ -115,7 +116,10 @@ MPI_Comm team_comm(void) { return node.team.comm; }
 
 /* ---- Barriers ------------------------------------------------------------- */
 
-void team_node_barrier(void (*last)(void)) {
+/* The node's threads meet; the last to arrive runs @p last first. With
+ * @p help_tasks (team barriers, a task scheduling point) waiting threads
+ * run the node's queued tasks. */
+static void node_barrier(void (*last)(void), int help_tasks) {
   struct team *t = &node.team;
   uint32_t gen = atomic_load_explicit(&t->bar_gen, memory_order_acquire);
   if (atomic_fetch_add_explicit(&t->bar_arrived, 1, memory_order_acq_rel) + 1 == t->local_count) {
@@ -123,11 +127,18 @@ void team_node_barrier(void (*last)(void)) {
     if (last)
       last();
     atomic_store_explicit(&t->bar_gen, gen + 1, memory_order_release);
-    wait_wake(&t->bar_gen, INT32_MAX);
+    if (help_tasks)
+      task_barrier_wake();
+    else
+      wait_wake(&t->bar_gen, INT32_MAX);
+  } else if (help_tasks) {
+    task_barrier_wait(&t->bar_gen, gen);
   } else {
     wait_until_changed(&t->bar_gen, gen);
   }
 }
+
+void team_node_barrier(void (*last)(void)) { node_barrier(last, 0); }
 
 static void global_barrier(void) {
   STAT_INC(barriers);
@@ -138,10 +149,16 @@ static void global_barrier(void) {
   STAT_ADD(barrier_ns, stats_now_ns() - start);
 }
 
+/* A team barrier: every task of the team completes first. */
+static void team_barrier(void) {
+  task_drain();
+  node_barrier(global_barrier, 1);
+}
+
 void parade_barrier(void) {
   if (!in_team())
     return;
-  team_node_barrier(global_barrier);
+  team_barrier();
 }
 
 /* ---- Fork and join --------------------------------------------------------- */
@@ -149,16 +166,19 @@ void parade_barrier(void) {
 static void run_region(int local) {
   ctx.local = local;
   ctx.level = 1;
+  task_region_begin();
   node.team.fn(node.team.args);
-  team_node_barrier(global_barrier); /* join */
+  team_barrier(); /* join */
   ctx.level = 0;
   ctx.local = 0;
 }
 
 static void *worker_main(void *arg) {
-  int local = (int)(intptr_t)arg;
+  /* A worker starts with the fork generation before the fork that needs
+   * it: the fork about to be announced is its first region, once. */
+  int local = (int)((uintptr_t)arg & 0xffff);
+  uint32_t seen = (uint32_t)((uintptr_t)arg >> 16);
   comm_my_slot(); /* take a wait slot before any fault needs one */
-  uint32_t seen = 0;
   for (;;) {
     wait_until_changed(&node.team.fork_gen, seen);
     seen = atomic_load_explicit(&node.team.fork_gen, memory_order_acquire);
@@ -175,7 +195,8 @@ static void ensure_workers(uint32_t local_count) {
     err_fatal("%u threads on one rank: at most %d are supported", local_count, TEAM_MAX_LOCAL);
   while (t->nworkers + 1 < local_count) {
     uint32_t local = t->nworkers + 1;
-    if (pthread_create(&t->workers[t->nworkers], NULL, worker_main, (void *)(intptr_t)local))
+    uintptr_t arg = ((uintptr_t)atomic_load(&t->fork_gen) << 16) | local;
+    if (pthread_create(&t->workers[t->nworkers], NULL, worker_main, (void *)arg))
       err_fatal("cannot create team thread %u", local);
     t->nworkers++;
   }

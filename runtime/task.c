@@ -1,0 +1,260 @@
+#include "task.h"
+
+#include "error.h"
+#include "node.h"
+#include "stats.h"
+#include "wait.h"
+
+#include <parade.h>
+#include <pthread.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Queued tasks per team thread before new tasks run at once: bounds the
+ * memory a task-spawning loop can take (the throttle every OpenMP runtime
+ * has). */
+#define TASKS_QUEUED_PER_THREAD 64
+
+struct taskgroup {
+  _Atomic uint32_t members; /* tasks of the group not yet complete */
+  struct taskgroup *outer;  /* the enclosing taskgroup of the same task */
+};
+
+struct task {
+  parade_task_fn fn;
+  struct task *parent;
+  struct taskgroup *group;  /* the taskgroup this task belongs to */
+  struct taskgroup *opened; /* innermost taskgroup opened by this task */
+  _Atomic uint32_t children; /* child tasks not yet complete */
+  _Atomic uint32_t refs;     /* this task's own run plus one per child */
+  int final;
+  int deferred;
+  int implicit;
+  struct task *prev, *next; /* queue links */
+  size_t args_size;
+  _Alignas(max_align_t) unsigned char args[];
+};
+
+/* One queue per node: the newest task at the tail. */
+static struct {
+  pthread_mutex_t lock;
+  struct task *head, *tail;
+  _Atomic uint32_t queued;  /* tasks in the queue */
+  _Atomic uint32_t pending; /* deferred tasks not yet complete */
+  _Atomic uint32_t events;  /* futex word: bumped on push, completion, release */
+  _Atomic uint32_t sleepers;
+} q = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+static __thread struct task implicit_task = {.implicit = 1, .refs = 1};
+static __thread struct task *current;
+
+static struct task *cur(void) { return current ? current : &implicit_task; }
+
+static void signal_event(void) {
+  atomic_fetch_add(&q.events, 1);
+  if (atomic_load(&q.sleepers) > 0)
+    wait_wake(&q.events, INT32_MAX);
+}
+
+static void wait_event(uint32_t seen) {
+  atomic_fetch_add(&q.sleepers, 1);
+  wait_until_changed(&q.events, seen);
+  atomic_fetch_sub(&q.sleepers, 1);
+}
+
+static void release(struct task *t) {
+  if (t && !t->implicit && atomic_fetch_sub(&t->refs, 1) == 1)
+    free(t);
+}
+
+static void unlink_locked(struct task *t) {
+  if (t->prev)
+    t->prev->next = t->next;
+  else
+    q.head = t->next;
+  if (t->next)
+    t->next->prev = t->prev;
+  else
+    q.tail = t->prev;
+  t->prev = t->next = NULL;
+  atomic_fetch_sub(&q.queued, 1);
+}
+
+static void push(struct task *t) {
+  pthread_mutex_lock(&q.lock);
+  t->prev = q.tail;
+  t->next = NULL;
+  if (q.tail)
+    q.tail->next = t;
+  else
+    q.head = t;
+  q.tail = t;
+  atomic_fetch_add(&q.queued, 1);
+  pthread_mutex_unlock(&q.lock);
+  signal_event();
+}
+
+/* Take a task: the newest child of @p parent, or with no parent the oldest
+ * task of all (a barrier helper takes work near the root of the tree). */
+static struct task *take(const struct task *parent) {
+  if (atomic_load(&q.queued) == 0)
+    return NULL;
+  pthread_mutex_lock(&q.lock);
+  struct task *t = parent ? q.tail : q.head;
+  while (t && parent && t->parent != parent)
+    t = t->prev;
+  if (t)
+    unlink_locked(t);
+  pthread_mutex_unlock(&q.lock);
+  return t;
+}
+
+static void complete(struct task *t) {
+  struct task *parent = t->parent;
+  if (t->group)
+    atomic_fetch_sub(&t->group->members, 1);
+  if (parent)
+    atomic_fetch_sub(&parent->children, 1);
+  if (t->deferred)
+    atomic_fetch_sub(&q.pending, 1);
+  signal_event();
+  release(parent);
+  release(t);
+}
+
+static void run(struct task *t) {
+  struct task *saved = current;
+  current = t;
+  t->fn(t->args);
+  if (t->opened)
+    err_fatal("a taskgroup was not ended inside its task");
+  current = saved;
+  complete(t);
+}
+
+void parade_task(parade_task_fn fn, const void *args, size_t args_size, int flags) {
+  struct task *parent = cur();
+  if (flags & PARADE_TASK_DEPEND)
+    parade_taskwait(); /* every earlier sibling done: any dependence holds */
+  struct task *t = malloc(sizeof *t + args_size);
+  if (!t)
+    err_fatal("out of memory creating a task");
+  memset(t, 0, sizeof *t);
+  memcpy(t->args, args, args_size);
+  t->args_size = args_size;
+  t->fn = fn;
+  t->parent = parent;
+  t->group = parent->opened ? parent->opened : parent->group;
+  t->final = parent->final || (flags & PARADE_TASK_FINAL);
+  atomic_store(&t->refs, 1);
+  atomic_fetch_add(&parent->children, 1);
+  if (!parent->implicit)
+    atomic_fetch_add(&parent->refs, 1);
+  if (t->group)
+    atomic_fetch_add(&t->group->members, 1);
+  int local = parade_local_num_threads();
+  int defer = !(flags & (PARADE_TASK_UNDEFERRED | PARADE_TASK_DEPEND)) && !parent->final &&
+              local > 1 &&
+              atomic_load(&q.queued) < (uint32_t)(TASKS_QUEUED_PER_THREAD * local);
+  if (!defer) {
+    STAT_INC(tasks_immediate);
+    run(t);
+    return;
+  }
+  STAT_INC(tasks_deferred);
+  t->deferred = 1;
+  atomic_fetch_add(&q.pending, 1);
+  push(t);
+}
+
+void parade_taskwait(void) {
+  struct task *self = cur();
+  for (;;) {
+    uint32_t seen = atomic_load(&q.events);
+    if (atomic_load(&self->children) == 0)
+      return;
+    struct task *t = take(self);
+    if (t) {
+      run(t);
+      continue;
+    }
+    wait_event(seen);
+  }
+}
+
+void parade_taskyield(void) {
+  struct task *t = take(cur());
+  if (t)
+    run(t);
+}
+
+int parade_in_final(void) { return cur()->final; }
+
+void parade_taskgroup_begin(void) {
+  struct task *self = cur();
+  struct taskgroup *g = malloc(sizeof *g);
+  if (!g)
+    err_fatal("out of memory opening a taskgroup");
+  atomic_store(&g->members, 0);
+  g->outer = self->opened;
+  self->opened = g;
+}
+
+void parade_taskgroup_end(void) {
+  struct task *self = cur();
+  struct taskgroup *g = self->opened;
+  if (!g)
+    err_fatal("taskgroup end without a taskgroup");
+  for (;;) {
+    uint32_t seen = atomic_load(&q.events);
+    if (atomic_load(&g->members) == 0)
+      break;
+    struct task *t = take(NULL);
+    if (t) {
+      run(t);
+      continue;
+    }
+    wait_event(seen);
+  }
+  self->opened = g->outer;
+  free(g);
+}
+
+void task_region_begin(void) {
+  current = NULL;
+  implicit_task.opened = NULL;
+  implicit_task.group = NULL;
+  implicit_task.final = 0;
+  atomic_store(&implicit_task.children, 0);
+}
+
+void task_drain(void) {
+  for (;;) {
+    uint32_t seen = atomic_load(&q.events);
+    if (atomic_load(&q.pending) == 0)
+      return;
+    struct task *t = take(NULL);
+    if (t) {
+      run(t);
+      continue;
+    }
+    wait_event(seen);
+  }
+}
+
+void task_barrier_wait(_Atomic uint32_t *gen, uint32_t seen_gen) {
+  for (;;) {
+    uint32_t seen = atomic_load(&q.events);
+    if (atomic_load_explicit(gen, memory_order_acquire) != seen_gen)
+      return;
+    struct task *t = take(NULL);
+    if (t) {
+      run(t);
+      continue;
+    }
+    wait_event(seen);
+  }
+}
+
+void task_barrier_wake(void) { signal_event(); }
