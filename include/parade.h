@@ -9,8 +9,8 @@
  * Shared data lives in the DSM pool: memory from parade_malloc() and
  * parade_static_alloc() has the same address on every rank and is kept
  * coherent by home-based lazy release consistency. Release points are fork,
- * join, barrier, lock release and flush; acquire points are barrier departure
- * and lock acquisition.
+ * join, barrier, lock release and flush; acquire points are barrier departure,
+ * lock acquisition and flush.
  */
 #ifndef PARADE_H
 #define PARADE_H
@@ -84,8 +84,12 @@ double parade_wtime(void);
 
 /** @brief Team barrier: a release and an acquire point over all nodes. */
 void parade_barrier(void);
-/** @brief Make this node's writes visible at their homes (a release). */
+/** @brief OpenMP flush: this node's writes go to their homes (a release),
+ *  and its copies of data homed elsewhere are dropped (an acquire). */
 void parade_flush(void);
+/** @brief OpenMP flush(list): a release, and an acquire of the @p count
+ *  objects at @p addrs, of @p sizes bytes each. */
+void parade_flush_list(const void *const *addrs, const size_t *sizes, int count);
 
 /* ---- Explicit tasks ---------------------------------------------------- */
 

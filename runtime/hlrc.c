@@ -189,6 +189,41 @@ size_t hlrc_lock_notices(uint64_t **out) {
   return n;
 }
 
+/* Drop this node's copy of a page homed elsewhere, so the next access
+ * fetches the home's. Unsent writes to the page go home first. */
+static void drop_copy(size_t page, struct wait_slot *slot, uint8_t **scratch) {
+  struct page_entry *e = entry_of(page);
+  for (;;) {
+    uint32_t s = page_state_of(e);
+    if (s == PAGE_INVALID)
+      return;
+    if (s == PAGE_TRANSIENT || s == PAGE_BLOCKED) {
+      page_wait_while_busy(e);
+      continue;
+    }
+    if (!page_claim(e, s))
+      continue;
+    vm_protect(&node.vm, page, 1, PROT_NONE);
+    if (s == PAGE_DIRTY) {
+      /* Our own unsent writes to other bytes of the page must not be lost
+       * with the copy: send them home before dropping it. */
+      if (!*scratch && !(*scratch = malloc(diff_max_size(node.vm.page_size))))
+        err_fatal("out of memory dropping a page copy");
+      struct bundle b = {0};
+      int32_t acks = 0;
+      add_flush_diff(&b, page, *scratch, slot, &acks);
+      atomic_store(&slot->acks_due, acks);
+      comm_send_bundle((int)home_of(page), &b);
+      bundle_free(&b);
+      if (acks)
+        comm_slot_wait(slot);
+    }
+    STAT_INC(invalidations);
+    page_finish(e, PAGE_INVALID);
+    return;
+  }
+}
+
 void hlrc_acquire(const uint64_t *notices, size_t count) {
   if (count == 0)
     return;
@@ -202,37 +237,19 @@ void hlrc_acquire(const uint64_t *notices, size_t count) {
     page_mark_epoch(&node.pages, page, EPOCH_LEARNED);
     if (home_of(page) == me())
       continue; /* the releaser's diffs were applied here before it released */
-    struct page_entry *e = entry_of(page);
-    for (;;) {
-      uint32_t s = page_state_of(e);
-      if (s == PAGE_INVALID)
-        break;
-      if (s == PAGE_TRANSIENT || s == PAGE_BLOCKED) {
-        page_wait_while_busy(e);
-        continue;
-      }
-      if (!page_claim(e, s))
-        continue;
-      vm_protect(&node.vm, page, 1, PROT_NONE);
-      if (s == PAGE_DIRTY) {
-        /* Our own unsent writes to other bytes of the page must not be lost
-         * with the copy: send them home before dropping it. */
-        if (!scratch && !(scratch = malloc(diff_max_size(node.vm.page_size))))
-          err_fatal("out of memory at a lock acquire");
-        struct bundle b = {0};
-        int32_t acks = 0;
-        add_flush_diff(&b, page, scratch, slot, &acks);
-        atomic_store(&slot->acks_due, acks);
-        comm_send_bundle((int)home_of(page), &b);
-        bundle_free(&b);
-        if (acks)
-          comm_slot_wait(slot);
-      }
-      STAT_INC(invalidations);
-      page_finish(e, PAGE_INVALID);
-      break;
-    }
+    drop_copy(page, slot, &scratch);
   }
+  free(scratch);
+}
+
+void hlrc_acquire_pages(size_t first, size_t count) {
+  if (node.size == 1)
+    return;
+  struct wait_slot *slot = comm_my_slot();
+  uint8_t *scratch = NULL;
+  for (size_t page = first; page < first + count && page < node.vm.npages; page++)
+    if (home_of(page) != me() && page_state_of(entry_of(page)) != PAGE_INVALID)
+      drop_copy(page, slot, &scratch);
   free(scratch);
 }
 

@@ -72,6 +72,11 @@ size_t hlrc_lock_notices(uint64_t **out);
 /* Acquire: invalidate what the notices say other nodes wrote. */
 void hlrc_acquire(const uint64_t *notices, size_t count);
 
+/* An acquire without notices (a flush): drop the copies of pages
+ * [first, first + count) that are homed elsewhere, so the next access
+ * sees their homes' current contents. */
+void hlrc_acquire_pages(size_t first, size_t count);
+
 /* Store @p len bytes at @p src into this node's copy of shared @p dst,
  * without coherence traffic. Every node of the team makes the same stores
  * in the same order (it is part of a collective), so all copies agree and

@@ -652,4 +652,25 @@ void parade_ordered_end(parade_loop *loop, long long iteration) {
   lock_release_id(ordered_id(loop));
 }
 
-void parade_flush(void) { hlrc_release(); }
+/* A flush is both halves of a synchronisation: this node's writes go to
+ * their homes (release), and cached copies of pages homed elsewhere are
+ * dropped (acquire), so a flag another node wrote and flushed is seen. */
+void parade_flush(void) {
+  if (node.size == 1)
+    return;
+  hlrc_release();
+  hlrc_acquire_pages(0, node.vm.npages);
+}
+
+void parade_flush_list(const void *const *addrs, const size_t *sizes, int count) {
+  if (node.size == 1)
+    return;
+  hlrc_release();
+  for (int i = 0; i < count; i++) {
+    if (sizes[i] == 0 || !vm_contains(&node.vm, addrs[i]))
+      continue; /* private data: nothing to fetch */
+    size_t first = vm_page_of(&node.vm, addrs[i]);
+    size_t last = vm_page_of(&node.vm, (const char *)addrs[i] + sizes[i] - 1);
+    hlrc_acquire_pages(first, last - first + 1);
+  }
+}

@@ -21,12 +21,12 @@ void f(int n, double *a) {
     a[1] = 2;
 // CHECK-DAG: remarks-every-directive.c:[[@LINE+1]]:1: remark: barrier is a DSM barrier
 #pragma omp barrier
-// CHECK-DAG: remarks-every-directive.c:[[@LINE+1]]:1: remark: flush sends this node's writes
+// CHECK-DAG: remarks-every-directive.c:[[@LINE+1]]:1: remark: flush is a release of this node's writes and an acquire of all shared data
 #pragma omp flush
-// CHECK-DAG: remarks-every-directive.c:[[@LINE+1]]:1: remark: task runs at once
+// CHECK-DAG: remarks-every-directive.c:[[@LINE+1]]:1: remark: task outlined to parade_task_{{[0-9]+}}, queued for a thread of this node
 #pragma omp task
     a[2] = 3;
-// CHECK-DAG: remarks-every-directive.c:[[@LINE+1]]:1: remark: 'taskwait' has nothing to wait for
+// CHECK-DAG: remarks-every-directive.c:[[@LINE+1]]:1: remark: taskwait runs this task's queued children
 #pragma omp taskwait
 // CHECK-DAG: remarks-every-directive.c:[[@LINE+1]]:1: remark: critical mapped to a collective: 4 bytes
 #pragma omp critical

@@ -153,7 +153,8 @@ ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) 
           Out.CopyPrivate.push_back(V);
     } else if (isa<OMPIfClause, OMPNumThreadsClause, OMPScheduleClause, OMPNowaitClause,
                    OMPCollapseClause, OMPOrderedClause, OMPProcBindClause, OMPUntiedClause,
-                   OMPMergeableClause, OMPFinalClause, OMPPriorityClause>(C) ||
+                   OMPMergeableClause, OMPFinalClause, OMPPriorityClause, OMPDependClause,
+                   OMPAffinityClause>(C) ||
                isa<OMPReadClause, OMPWriteClause, OMPUpdateClause, OMPCaptureClause,
                    OMPCompareClause, OMPSeqCstClause, OMPAcqRelClause, OMPAcquireClause,
                    OMPReleaseClause, OMPRelaxedClause, OMPHintClause>(C)) {

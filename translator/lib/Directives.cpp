@@ -200,6 +200,29 @@ std::vector<CanonicalLoop> collapsedLoops(Translation &T, const OMPExecutableDir
   return Loops;
 }
 
+/// A task's data sharing: Clang's (explicit clauses and its implicit
+/// firstprivates), except that a variable private to the encountering
+/// thread (declared in, or privatized by, the enclosing region) is captured
+/// by value unless a clause names it shared. @p Region is the extent of the
+/// enclosing parallel region in this function, if any.
+void adjustTaskSharing(Translation &T, const OMPExecutableDirective *D, ConstructVars &CV,
+                       const SourceRange *Region) {
+  if (!Region)
+    return;
+  for (auto &[V, Sh] : CV.Vars) {
+    if (Sh != Sharing::Shared)
+      continue;
+    bool DeclaredInRegion = T.contains(*Region, V->getLocation());
+    bool PrivateHere = T.privatizingScope(V, D->getBeginLoc(), D) != nullptr;
+    bool ClauseShared = false;
+    if (const auto *SC = clause<OMPSharedClause>(D))
+      for (const Expr *E : SC->varlists())
+        ClauseShared |= declRefVar(E) == V;
+    if ((DeclaredInRegion || PrivateHere) && !ClauseShared)
+      Sh = Sharing::FirstPrivate;
+  }
+}
+
 /// Everything the analysis learnt about one function.
 class Analyzer : public RecursiveASTVisitor<Analyzer> {
 public:
@@ -234,6 +257,18 @@ public:
     for (SourceRange R : Regions)
       Nested |= T.contains(R, D->getBeginLoc());
     ConstructVars CV = analyzeConstruct(T, D);
+    if (D->getDirectiveKind() == Directive::OMPD_task) {
+      const SourceRange *Region = nullptr;
+      for (const SourceRange &R : Regions)
+        if (T.contains(R, D->getBeginLoc()))
+          Region = &R;
+      adjustTaskSharing(T, D, CV, Region);
+      // A deferred task reaches what it shares through pointers: the
+      // variable needs storage of its own, which pooling gives it.
+      for (auto &[V, Sh] : CV.Vars)
+        if (Sh == Sharing::Shared && !V->getType()->isVariablyModifiedType())
+          pool(V);
+    }
     Scope S{D, T.extent(D), llvm::DenseMap<const VarDecl *, Sharing>()};
     for (auto &[V, Sh] : CV.Vars)
       S.Vars[V] = Sh;
@@ -350,17 +385,26 @@ public:
       replace(D, "parade_barrier();");
       break;
     case Directive::OMPD_flush:
-      T.remark(D->getBeginLoc(), "flush sends this node's writes to their homes (a release)");
-      replace(D, "parade_flush();");
+      replace(D, flush(D));
       break;
     case Directive::OMPD_taskwait:
+      T.remark(D->getBeginLoc(), "taskwait runs this task's queued children, then waits for "
+                                 "the rest");
+      if (!D->clauses().empty())
+        T.error(D->getBeginLoc(), "taskwait with clauses is not supported by parade");
+      replace(D, "parade_taskwait();");
+      break;
     case Directive::OMPD_taskyield:
-      T.remark(D->getBeginLoc(), "'" + directiveName(D) + "' has nothing to wait for: tasks "
-                                 "run at once");
-      replace(D, ";");
+      T.remark(D->getBeginLoc(), "taskyield may run one queued child task");
+      replace(D, "parade_taskyield();");
+      break;
+    case Directive::OMPD_taskgroup:
+      T.remark(D->getBeginLoc(), "taskgroup end runs queued tasks until the group's are done");
+      if (!D->clauses().empty())
+        T.error(D->getBeginLoc(), "taskgroup with clauses is not supported by parade");
+      replace(D, "{ parade_taskgroup_begin(); " + bodyText(D) + " parade_taskgroup_end(); }");
       break;
     case Directive::OMPD_task:
-      T.remark(D->getBeginLoc(), "task runs at once on the encountering thread (undeferred)");
       replace(D, task(D));
       break;
     case Directive::OMPD_simd:
@@ -420,6 +464,16 @@ private:
     if (const Stmt *Body = directiveBody(D))
       return T.endOf(Body);
     return D->getEndLoc();
+  }
+
+  /// A prototype of the enclosing function, for outlined bodies placed
+  /// before it that call it (a recursive task, or a region in a recursive
+  /// function).
+  std::string enclosingPrototype() {
+    if (!Function || Function->isMain())
+      return "";
+    std::string Storage = Function->getStorageClass() == SC_Static ? "static " : "";
+    return Storage + T.declare(Function->getType(), Function->getName()) + ";\n";
   }
 
   void replace(const OMPExecutableDirective *D, const std::string &Text) {
@@ -609,7 +663,7 @@ private:
     if (Fields.empty())
       Fields = "char parade_unused; ";
     std::string Fn = "parade_region_" + std::to_string(Id);
-    std::string Outlined = Struct + " { " + Fields + "};\nstatic void " + Fn +
+    std::string Outlined = enclosingPrototype() + Struct + " { " + Fields + "};\nstatic void " + Fn +
                            "(void *parade_raw) {\n  " + Struct +
                            " *parade_args = parade_raw; (void)parade_args;\n  " + Prologue +
                            "\n  int parade_last = 0; (void)parade_last;\n  {" + P.Before +
@@ -934,46 +988,139 @@ private:
            " } " + Copy + (Nowait && Copy.empty() ? "" : "parade_barrier(); ") + "}";
   }
 
-  std::string task(const OMPExecutableDirective *D) {
-    // Run at once by the encountering thread (an undeferred task). A
-    // variable the task does not share is captured by value when it starts.
-    ConstructVars CV = analyzeConstruct(T, D);
-    const OMPExecutableDirective *Region = enclosingRegion(D);
-    std::string Before, Decls;
-    for (auto &[V, Sh] : CV.Vars) {
-      Sharing S = Sh;
-      if (S == Sharing::Shared && Region) {
-        // Inside a region, what the team shares stays shared; a variable
-        // private to the encountering thread is captured by value. Outside
-        // any region (in this function) the task shares what it names.
-        bool DeclaredInRegion = T.contains(
-            T.extent(Region),
-            V->getLocation());
-        bool PrivateHere = T.privatizingScope(V, D->getBeginLoc(), D) != nullptr;
-        bool ClauseShared = false;
-        if (const auto *SC = clause<OMPSharedClause>(D))
-          for (const Expr *E : SC->varlists())
-            ClauseShared |= declRefVar(E) == V;
-        if ((DeclaredInRegion || PrivateHere) && !ClauseShared)
-          S = Sharing::FirstPrivate;
+  std::string flush(const OMPExecutableDirective *D) {
+    std::string Addrs, Sizes;
+    unsigned Count = 0;
+    for (const OMPClause *C : D->clauses()) {
+      const auto *F = dyn_cast<OMPFlushClause>(C);
+      if (!F) {
+        T.error(C->getBeginLoc(), "clause '" +
+                                      llvm::omp::getOpenMPClauseName(C->getClauseKind()).str() +
+                                      "' on 'flush' is not supported by parade");
+        continue;
       }
+      for (const Expr *E : F->varlists()) {
+        const VarDecl *V = declRefVar(E);
+        if (!V)
+          continue;
+        std::string Spelled = T.spell(V, D->getBeginLoc());
+        Addrs += (Count ? ", " : "") + ("(const void *)&" + Spelled);
+        Sizes += (Count ? ", " : "") + ("sizeof " + Spelled);
+        Count++;
+      }
+    }
+    if (Count == 0) {
+      T.remark(D->getBeginLoc(), "flush is a release of this node's writes and an acquire of "
+                                 "all shared data");
+      return "parade_flush();";
+    }
+    T.remark(D->getBeginLoc(), "flush is a release of this node's writes and an acquire of " +
+                                   std::to_string(Count) + " variable(s)");
+    return "{ const void *parade_fa[] = {" + Addrs + "}; size_t parade_fs[] = {" + Sizes +
+           "}; parade_flush_list(parade_fa, parade_fs, " + std::to_string(Count) + "); }";
+  }
+
+  /// The extent of @p D's enclosing region, if it has one here.
+  std::optional<SourceRange> regionExtent(const OMPExecutableDirective *D) const {
+    if (const OMPExecutableDirective *R = enclosingRegion(D))
+      return T.extent(R);
+    return std::nullopt;
+  }
+
+  std::string taskFlags(const OMPExecutableDirective *D) {
+    std::string Flags = "0";
+    if (const auto *I = clause<OMPIfClause>(D))
+      Flags += " | (" + exprText(I->getCondition()) + " ? 0 : PARADE_TASK_UNDEFERRED)";
+    if (const auto *F = clause<OMPFinalClause>(D))
+      Flags += " | (" + exprText(F->getCondition()) + " ? PARADE_TASK_FINAL : 0)";
+    if (clause<OMPDependClause>(D))
+      Flags += " | PARADE_TASK_DEPEND";
+    return Flags;
+  }
+
+  std::string task(const OMPExecutableDirective *D) {
+    ConstructVars CV = analyzeConstruct(T, D);
+    std::optional<SourceRange> Region = regionExtent(D);
+    adjustTaskSharing(T, D, CV, Region ? &*Region : nullptr);
+    for (const OMPExecutableDirective *R : Regions)
+      if (R != D && T.contains(T.extent(D), R->getBeginLoc())) {
+        bool Private = false;
+        for (auto &[V, Sh] : CV.Vars)
+          Private |= Sh != Sharing::Shared;
+        if (Private)
+          T.error(R->getBeginLoc(), "a parallel region inside a task that has private "
+                                    "variables is not supported by parade");
+        T.remark(D->getBeginLoc(), "task runs at once: it holds a parallel region");
+        return undeferredTask(D, CV);
+      }
+    // The task body moves to a function of its own; the argument block
+    // carries the values it captures and pointers to what it shares.
+    unsigned Id = T.fresh();
+    std::string Struct = "struct parade_targs_" + std::to_string(Id);
+    std::string Fields, Pack, Prologue, Decls;
+    for (auto &[V, Sh] : CV.Vars) {
       std::string Name = V->getName().str();
-      unsigned K = T.fresh();
+      QualType Ty = V->getType();
+      if (Ty->isVariablyModifiedType()) {
+        T.remark(D->getBeginLoc(), "task runs at once: it names the variable-length array '" +
+                                       Name + "'");
+        return undeferredTask(D, CV);
+      }
+      switch (Sh) {
+      case Sharing::Shared: {
+        auto Pool = T.Pooled.find(V->getCanonicalDecl());
+        if (Pool == T.Pooled.end()) {
+          T.remark(D->getBeginLoc(), "task runs at once: '" + Name + "' has no storage to share");
+          return undeferredTask(D, CV);
+        }
+        const std::string &Ptr = Pool->second;
+        QualType PtrTy = T.Ctx.getPointerType(Ty);
+        Fields += T.declare(PtrTy, Ptr) + "; ";
+        Pack += "parade_ta." + Ptr + " = " + Ptr + "; ";
+        Prologue += T.declare(PtrTy, Ptr) + " = parade_args->" + Ptr + "; ";
+        break;
+      }
+      case Sharing::FirstPrivate:
+        Fields += T.declare(Ty, Name) + "; ";
+        Pack += "__builtin_memcpy(&parade_ta." + Name + ", &" + T.spell(V, D->getBeginLoc(), D) +
+                ", sizeof parade_ta." + Name + "); ";
+        Decls += T.declare(Ty, Name) + "; __builtin_memcpy(&" + Name + ", &parade_args->" + Name +
+                 ", sizeof " + Name + "); ";
+        break;
+      default:
+        Decls += T.declare(Ty, Name) + "; ";
+        break;
+      }
+    }
+    if (Fields.empty())
+      Fields = "char parade_unused; ";
+    std::string Fn = "parade_task_" + std::to_string(Id);
+    T.addBeforeFunction(Function->getBeginLoc(),
+                        enclosingPrototype() + Struct + " { " + Fields + "};\nstatic void " + Fn +
+                            "(void *parade_raw) {\n  " + Struct +
+                            " *parade_args = parade_raw; (void)parade_args;\n  " + Prologue +
+                            "\n  { " + Decls + "\n" + bodyText(D) + "\n  }\n}\n");
+    T.remark(D->getBeginLoc(), "task outlined to " + Fn + ", queued for a thread of this node");
+    return "{ " + Struct + " parade_ta; __builtin_memset(&parade_ta, 0, sizeof parade_ta); " +
+           Pack + "parade_task(" + Fn + ", &parade_ta, sizeof parade_ta, " + taskFlags(D) +
+           "); }";
+  }
+
+  /// A task run at once by the encountering thread, in place.
+  std::string undeferredTask(const OMPExecutableDirective *D, const ConstructVars &CV) {
+    std::string Before, Decls;
+    for (auto &[V, S] : CV.Vars) {
+      std::string Name = V->getName().str();
       if (S == Sharing::FirstPrivate) {
-        std::string Tmp = "parade_tf_" + std::to_string(K);
+        std::string Tmp = "parade_tf_" + std::to_string(T.fresh());
         Before += T.declare(V->getType(), Tmp) + "; __builtin_memcpy(&" + Tmp + ", &" +
                   T.spell(V, D->getBeginLoc(), D) + ", sizeof " + Tmp + "); ";
         Decls += T.declare(V->getType(), Name) + "; __builtin_memcpy(&" + Name + ", &" + Tmp +
                  ", sizeof " + Name + "); ";
-      } else if (S == Sharing::Private) {
+      } else if (S != Sharing::Shared) {
         Decls += T.declare(V->getType(), Name) + "; ";
       }
     }
-    if (!Decls.empty())
-      for (const OMPExecutableDirective *R : Regions)
-        if (T.contains(T.extent(D), R->getBeginLoc()))
-          T.error(R->getBeginLoc(), "a parallel region inside a task that has private "
-                                    "variables is not supported by parade");
     return "{ " + Before + "{ " + Decls + bodyText(D) + " } }";
   }
 };
