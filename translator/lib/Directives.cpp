@@ -522,13 +522,13 @@ private:
         if (ForRegion && !Ty->isArrayType()) {
           P.Decls += T.declare(Ty, Name) + " = parade_args->" + Name + "; ";
         } else if (ForRegion) {
-          P.Decls += T.declare(Ty, Name) + "; __builtin_memcpy(&" + Name + ", &parade_args->" +
+          P.Decls += T.declare(Ty, Name) + "; __builtin_memcpy((void *)&" + Name + ", &parade_args->" +
                      Name + ", sizeof " + Name + "); ";
         } else {
           std::string Ptr = "parade_fp_" + std::to_string(K);
           P.Before += T.declare(T.Ctx.getPointerType(Ty), Ptr) + " = &" + Orig + "; ";
           P.Decls += Ty->isArrayType()
-                         ? T.declare(Ty, Name) + "; __builtin_memcpy(&" + Name + ", " + Ptr +
+                         ? T.declare(Ty, Name) + "; __builtin_memcpy((void *)&" + Name + ", " + Ptr +
                                ", sizeof " + Name + "); "
                          : T.declare(Ty, Name) + " = *" + Ptr + "; ";
         }
@@ -630,12 +630,12 @@ private:
         continue;
       }
       if (Sh == Sharing::Shared && !IsPooled) {
-        Fields += T.declare(Ty, Name) + "; ";
+        Fields += T.declare(Ty.getUnqualifiedType(), Name) + "; ";
         Pack += "parade_a." + Name + " = " + Name + "; ";
         Prologue += T.declare(Ty, Name) + " = parade_args->" + Name + "; ";
       } else if (Sh == Sharing::FirstPrivate) {
-        Fields += T.declare(Ty, Name) + "; ";
-        Pack += "__builtin_memcpy(&parade_a." + Name + ", &" +
+        Fields += T.declare(Ty.getUnqualifiedType(), Name) + "; ";
+        Pack += "__builtin_memcpy((void *)&parade_a." + Name + ", &" +
                 T.spell(V, D->getBeginLoc(), D) + ", sizeof parade_a." + Name + "); ";
       }
     }
@@ -1081,10 +1081,10 @@ private:
         break;
       }
       case Sharing::FirstPrivate:
-        Fields += T.declare(Ty, Name) + "; ";
-        Pack += "__builtin_memcpy(&parade_ta." + Name + ", &" + T.spell(V, D->getBeginLoc(), D) +
+        Fields += T.declare(Ty.getUnqualifiedType(), Name) + "; ";
+        Pack += "__builtin_memcpy((void *)&parade_ta." + Name + ", &" + T.spell(V, D->getBeginLoc(), D) +
                 ", sizeof parade_ta." + Name + "); ";
-        Decls += T.declare(Ty, Name) + "; __builtin_memcpy(&" + Name + ", &parade_args->" + Name +
+        Decls += T.declare(Ty, Name) + "; __builtin_memcpy((void *)&" + Name + ", &parade_args->" + Name +
                  ", sizeof " + Name + "); ";
         break;
       default:
@@ -1115,7 +1115,7 @@ private:
         std::string Tmp = "parade_tf_" + std::to_string(T.fresh());
         Before += T.declare(V->getType(), Tmp) + "; __builtin_memcpy(&" + Tmp + ", &" +
                   T.spell(V, D->getBeginLoc(), D) + ", sizeof " + Tmp + "); ";
-        Decls += T.declare(V->getType(), Name) + "; __builtin_memcpy(&" + Name + ", &" + Tmp +
+        Decls += T.declare(V->getType(), Name) + "; __builtin_memcpy((void *)&" + Name + ", &" + Tmp +
                  ", sizeof " + Name + "); ";
       } else if (S != Sharing::Shared) {
         Decls += T.declare(V->getType(), Name) + "; ";

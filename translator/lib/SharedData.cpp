@@ -60,7 +60,11 @@ void collectPooledGlobals(Translation &T, TranslationUnitDecl *TU) {
         Statics.TraverseDecl(F);
   Candidates.insert(Candidates.end(), Statics.Found.begin(), Statics.Found.end());
   for (VarDecl *V : Candidates) {
-    if (!inMainFile(T, V->getLocation()) || isConstData(V->getType(), T.Ctx))
+    // Constant globals are identical on every rank and visible everywhere;
+    // a constant static local is pooled too, or outlined bodies could not
+    // name it.
+    if (!inMainFile(T, V->getLocation()) ||
+        (isConstData(V->getType(), T.Ctx) && !V->isStaticLocal()))
       continue;
     // threadprivate may follow an earlier declaration that lacks it.
     bool ThreadLocal = false;
@@ -125,7 +129,7 @@ std::string pooledLocalDecl(Translation &T, const VarDecl *V, const std::string 
     std::string Literal = isa<InitListExpr>(Init->IgnoreImplicit())
                               ? "(" + T.declare(Ty, "") + ")" + InitText
                               : "(" + T.declare(Ty, "") + "){" + InitText + "}";
-    Out += " __builtin_memcpy(" + Ptr + ", &" + Literal + ", " + Size + ");";
+    Out += " __builtin_memcpy((void *)" + Ptr + ", &" + Literal + ", " + Size + ");";
   }
   return Out;
 }
@@ -154,7 +158,8 @@ std::string pooledGlobalDecl(Translation &T, const VarDecl *V, const std::string
   std::string Image = "0";
   if (const Expr *Init = V->getInit()) {
     std::string ImageName = "parade_gi_" + std::to_string(T.fresh());
-    Out += "static const " + T.declare(Ty, ImageName) + " = " + T.text(Init->getSourceRange()) +
+    Out += std::string(isConstData(Ty, T.Ctx) ? "static " : "static const ") +
+           T.declare(Ty, ImageName) + " = " + T.text(Init->getSourceRange()) +
            ";\n";
     Image = "&" + ImageName;
   }
