@@ -292,7 +292,9 @@ public:
           LoopVar = DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
         else if (const auto *B = dyn_cast_or_null<BinaryOperator>(For->getInit()))
           LoopVar = declRefVar(B->getLHS());
-        if (LoopVar && !S.Vars.count(LoopVar))
+        // A loop variable is predetermined private, whatever the body's use
+        // of it suggested; lastprivate keeps its clause.
+        if (LoopVar && (!S.Vars.count(LoopVar) || S.Vars[LoopVar] == Sharing::Shared))
           S.Vars[LoopVar] = Sharing::Private;
         Cur = For->getBody();
       }
