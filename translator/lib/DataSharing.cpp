@@ -132,9 +132,14 @@ ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) 
           T.error(E->getExprLoc(), "reductions over array sections are not supported by parade");
           continue;
         }
-        if (runtimeTypeName(V->getType(), T.Ctx).empty()) {
+        // A whole array of fixed size reduces element by element.
+        QualType Ty = V->getType();
+        if (Ty->isConstantArrayType())
+          Ty = T.Ctx.getBaseElementType(Ty);
+        if (runtimeTypeName(Ty, T.Ctx).empty()) {
           T.error(E->getExprLoc(), "reduction variable '" + V->getName().str() +
-                                       "' must have an arithmetic type");
+                                       "' must have an arithmetic type, or be an array of "
+                                       "fixed size of one");
           continue;
         }
         Explicit[V] = Sharing::Reduction;

@@ -550,6 +550,31 @@ private:
           if (R.Var == V)
             Op = R.Op;
         std::string Ptr = "parade_ro_" + std::to_string(K);
+        if (const auto *CA = dyn_cast_or_null<ConstantArrayType>(T.Ctx.getAsArrayType(Ty))) {
+          // Element by element: a private array of identities, one
+          // reduction variable of Count elements, an elementwise combine.
+          QualType Elem = T.Ctx.getBaseElementType(Ty).getUnqualifiedType();
+          std::string Count = std::to_string(T.Ctx.getConstantArrayElementCount(CA));
+          std::string ElemPtr = "(" + T.declare(T.Ctx.getPointerType(Elem), "") + ")";
+          std::string Each = "for (unsigned long parade_ri = 0; parade_ri < " + Count +
+                             "; parade_ri++) ";
+          P.Before += T.declare(T.Ctx.getPointerType(Elem), Ptr) + " = " + ElemPtr + "&" +
+                      Orig + "; ";
+          P.Decls += T.declare(Ty.getUnqualifiedType(), Name) + "; " + Each + "(" + ElemPtr +
+                     Name + ")[parade_ri] = " + reductionIdentity(T, Op, Elem) + "; ";
+          std::string Copy = "parade_rt_" + std::to_string(K);
+          P.ReduceCopies += T.declare(Elem, Copy + "[" + Count + "]") + "; __builtin_memcpy(" +
+                            Copy + ", " + Name + ", sizeof " + Copy + "); ";
+          P.ReduceVars.push_back("{" + Copy + ", " + Count + ", " +
+                                 runtimeTypeName(Elem, T.Ctx) + ", " + reductionRuntimeOp(Op) +
+                                 "}");
+          P.ReduceFinish.push_back(Each + "{ " +
+                                   reductionCombine(Op, Ptr + "[parade_ri]",
+                                                    Copy + "[parade_ri]") +
+                                   " }");
+          P.ReduceBytes += (unsigned)T.Ctx.getTypeSizeInChars(Ty).getQuantity();
+          break;
+        }
         P.Before += T.declare(T.Ctx.getPointerType(Ty), Ptr) + " = &" + Orig + "; ";
         P.Decls += T.declare(Ty, Name) + " = " + reductionIdentity(T, Op, Ty) + "; ";
         // The runtime gets a copy made after the work, so the partial itself
