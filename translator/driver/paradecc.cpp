@@ -224,6 +224,14 @@ int main(int argc, char **argv) {
   int Status = 0;
   if (!CompileOnly) {
     std::vector<std::string> Link = {PARADE_MPICC};
+    // A position-dependent executable has the same code addresses on every
+    // rank, so function pointers stored in shared data work on all of them.
+    bool PieChosen = false;
+    for (const std::vector<std::string> *Flags : {&CompileFlags, &LinkFlags})
+      for (const std::string &F : *Flags)
+        PieChosen |= F == "-shared" || F == "-pie" || F == "-static-pie";
+    if (!PieChosen)
+      Link.push_back("-no-pie");
     Link.insert(Link.end(), CompileFlags.begin(), CompileFlags.end());
     Link.insert(Link.end(), Objects.begin(), Objects.end());
     Link.insert(Link.end(), Inputs.begin(), Inputs.end());
