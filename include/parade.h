@@ -213,6 +213,18 @@ typedef struct parade_reduce_var {
 void parade_allreduce(parade_reduce_var *vars, int nvars);
 
 /**
+ * @brief An OpenMP atomic update that commutes: *addr = *addr op *value.
+ *
+ * Inside an active region on several ranks the update is combined into a
+ * table of the calling thread and applied under the atomic lock at its
+ * next synchronisation (barrier, region end, lock, critical, flush,
+ * ordered, collective store); elsewhere it is applied at once. Subtraction
+ * is a sum of the negated value. @p value has type @p type.
+ */
+void parade_atomic_update(void *addr, parade_type type, parade_op op, const void *value);
+
+
+/**
  * @brief Copy @p len bytes at @p buf of global thread @p root into @p buf of
  * every thread of the team. Every thread calls it.
  */

@@ -24,6 +24,8 @@
   X(collectives)                                                                \
   X(lock_acquires)                                                              \
   X(tasks_deferred)                                                             \
+  X(atomics_deferred)                                                           \
+  X(atomic_flushes)                                                             \
   X(tasks_immediate)                                                            \
   X(msgs_sent)                                                                  \
   X(bytes_sent)                                                                 \

@@ -1,5 +1,6 @@
 #include "sync.h"
 
+#include "atomic.h"
 #include "comm.h"
 #include "error.h"
 #include "hlrc.h"
@@ -313,6 +314,7 @@ static int partial_team(void) {
 }
 
 void parade_reduce_store(parade_reduce_var *contributions, void **targets, int n) {
+  atomic_flush_deferred();
   if (n <= 0)
     return;
   if (parade_num_threads() <= 1) {
@@ -364,6 +366,7 @@ static void bcast_store_leader(void) {
 }
 
 void parade_bcast_store(void **targets, const size_t *sizes, int n, int root) {
+  atomic_flush_deferred();
   if (parade_num_threads() <= 1)
     return;
   if (partial_team()) {
@@ -611,16 +614,19 @@ void parade_lock_init(parade_lock_t *lock) {
 
 void parade_lock_acquire(parade_lock_t *lock) {
   check_lock(lock);
+  atomic_flush_deferred();
   lock_acquire_id(lock->id, 0);
 }
 
 int parade_lock_try(parade_lock_t *lock) {
   check_lock(lock);
+  atomic_flush_deferred();
   return lock_acquire_id(lock->id, 1);
 }
 
 void parade_lock_release(parade_lock_t *lock) {
   check_lock(lock);
+  atomic_flush_deferred();
   lock_release_id(lock->id);
 }
 
@@ -631,8 +637,14 @@ static uint64_t critical_id(const char *name) {
   return hash | (1ull << 63); /* never collides with parade_lock_init ids */
 }
 
-void parade_critical_enter(const char *name) { lock_acquire_id(critical_id(name), 0); }
-void parade_critical_exit(const char *name) { lock_release_id(critical_id(name)); }
+void parade_critical_enter(const char *name) {
+  atomic_flush_deferred();
+  lock_acquire_id(critical_id(name), 0);
+}
+void parade_critical_exit(const char *name) {
+  atomic_flush_deferred();
+  lock_release_id(critical_id(name));
+}
 
 /* The ordered construct: one ordered lock per work-shared loop, taken in
  * iteration order. Ids with bit 62 set are ordered locks (bit 63 marks
@@ -640,12 +652,14 @@ void parade_critical_exit(const char *name) { lock_release_id(critical_id(name))
 static uint64_t ordered_id(const parade_loop *loop) { return (1ull << 62) | (uint64_t)loop->id; }
 
 void parade_ordered_begin(parade_loop *loop, long long iteration) {
+  atomic_flush_deferred();
   if (parade_num_threads() <= 1)
     return;
   lock_acquire_turn(ordered_id(loop), 0, iteration);
 }
 
 void parade_ordered_end(parade_loop *loop, long long iteration) {
+  atomic_flush_deferred();
   (void)iteration;
   if (parade_num_threads() <= 1)
     return;
@@ -656,6 +670,7 @@ void parade_ordered_end(parade_loop *loop, long long iteration) {
  * their homes (release), and cached copies of pages homed elsewhere are
  * dropped (acquire), so a flag another node wrote and flushed is seen. */
 void parade_flush(void) {
+  atomic_flush_deferred();
   if (node.size == 1)
     return;
   hlrc_release();
@@ -663,6 +678,7 @@ void parade_flush(void) {
 }
 
 void parade_flush_list(const void *const *addrs, const size_t *sizes, int count) {
+  atomic_flush_deferred();
   if (node.size == 1)
     return;
   hlrc_release();

@@ -191,6 +191,8 @@ void parade_taskyield(void) {
 
 int parade_in_final(void) { return cur()->final; }
 
+int task_in_explicit(void) { return current != NULL; }
+
 void parade_taskgroup_begin(void) {
   struct task *self = cur();
   struct taskgroup *g = malloc(sizeof *g);

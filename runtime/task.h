@@ -15,6 +15,9 @@
 /* A new region starts: the calling thread's implicit task is fresh. */
 void task_region_begin(void);
 
+/* Non-zero while the calling thread runs an explicit task. */
+int task_in_explicit(void);
+
 /* Run queued tasks until every deferred task of this node has completed.
  * Called before a thread arrives at a team barrier. */
 void task_drain(void);

@@ -1,5 +1,6 @@
 #include "team.h"
 
+#include "atomic.h"
 #include "comm.h"
 #include "error.h"
 #include "hlrc.h"
@@ -152,6 +153,7 @@ static void global_barrier(void) {
 /* A team barrier: every task of the team completes first. */
 static void team_barrier(void) {
   task_drain();
+  atomic_flush_deferred();
   node_barrier(global_barrier, 1);
 }
 

@@ -22,7 +22,7 @@ void f(int n, const double *x) {
 #pragma omp critical
     printf("%d\n", n);
     for (int i = 0; i < n; i++) {
-// CHECK-DAG: critical-lock-reasons.c:[[@LINE+1]]:1: remark: atomic uses the distributed lock: it is inside a loop, not met once by every thread
+// CHECK-DAG: critical-lock-reasons.c:[[@LINE+1]]:1: remark: atomic update deferred: combined by each thread, applied under the lock at its next synchronisation (it is inside a loop, not met once by every thread)
 #pragma omp atomic
       sum += x[i];
     }

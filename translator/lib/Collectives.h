@@ -34,6 +34,13 @@ std::optional<std::string> updateAsCollective(Translation &T,
                                               const clang::OMPExecutableDirective *Region,
                                               std::string &Why, unsigned &Bytes);
 
+/// An atomic update @p D that commutes (x += e, x++, x *= e, x |= e, ...)
+/// as a deferred update (parade_atomic_update): combined by the thread and
+/// applied at its next synchronisation. nullopt with the reason otherwise.
+std::optional<std::string> atomicAsDeferred(Translation &T,
+                                            const clang::OMPExecutableDirective *D,
+                                            std::string &Why);
+
 /// The collective form of a single @p D, or nullopt with the reason.
 std::optional<std::string> singleAsCollective(Translation &T,
                                               const clang::OMPExecutableDirective *D,

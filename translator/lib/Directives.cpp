@@ -990,6 +990,15 @@ private:
                                      " bytes of shared data");
       return *Collective;
     }
+    if (isa<OMPAtomicDirective>(D)) {
+      std::string WhyNot;
+      if (auto Deferred = atomicAsDeferred(T, D, WhyNot)) {
+        T.remark(D->getBeginLoc(), "atomic update deferred: combined by each thread, applied "
+                                   "under the lock at its next synchronisation (" + Why + ")");
+        return *Deferred;
+      }
+      Why += "; not deferred: " + WhyNot;
+    }
     T.remark(D->getBeginLoc(), Kind + " uses the distributed lock: " + Why);
     return "{ parade_critical_enter(" + LockName + "); " + bodyText(D) +
            " parade_critical_exit(" + LockName + "); }";

@@ -1,0 +1,94 @@
+#include "atomic.h"
+
+#include "error.h"
+#include "node.h"
+#include "stats.h"
+#include "sync.h"
+#include "task.h"
+
+#include <parade.h>
+#include <stdint.h>
+#include <string.h>
+
+/* Distinct addresses a thread combines before it must apply them. */
+#define DEFER_SLOTS 1024
+
+struct deferred {
+  void *addr; /* NULL: free slot */
+  parade_type type;
+  parade_op op;
+  _Alignas(16) unsigned char value[16];
+};
+
+static __thread struct deferred table[DEFER_SLOTS];
+static __thread int used;
+static __thread int flushing;
+
+static const char atomic_lock[] = "parade.atomic";
+
+void atomic_flush_deferred(void) {
+  if (used == 0 || flushing)
+    return;
+  flushing = 1;
+  STAT_INC(atomic_flushes);
+  parade_critical_enter(atomic_lock);
+  for (int i = 0; i < DEFER_SLOTS && used > 0; i++) {
+    struct deferred *d = &table[i];
+    if (!d->addr)
+      continue;
+    sync_combine(d->type, d->op, d->addr, d->value, 1);
+    d->addr = NULL;
+    used--;
+  }
+  parade_critical_exit(atomic_lock);
+  flushing = 0;
+}
+
+static void apply_now(void *addr, parade_type type, parade_op op, const void *value) {
+  parade_critical_enter(atomic_lock);
+  sync_combine(type, op, addr, value, 1);
+  parade_critical_exit(atomic_lock);
+}
+
+void parade_atomic_update(void *addr, parade_type type, parade_op op, const void *value) {
+  if ((unsigned)type >= PARADE_TYPE_COUNT || (unsigned)op >= PARADE_OP_COUNT)
+    err_fatal("parade_atomic_update: bad type %d or operator %d", (int)type, (int)op);
+  if (!parade_in_parallel()) {
+    sync_combine(type, op, addr, value, 1); /* the only thread of its team */
+    return;
+  }
+  if (node.size == 1 || task_in_explicit()) {
+    apply_now(addr, type, op, value);
+    return;
+  }
+  size_t size = sync_type_size(type);
+  uintptr_t h = ((uintptr_t)addr >> 2) * 0x9e3779b97f4a7c15ull;
+  for (unsigned probe = 0;; probe++) {
+    struct deferred *d = &table[(h + probe) % DEFER_SLOTS];
+    if (d->addr == addr) {
+      if (d->type != type || d->op != op) {
+        /* Another operator on the same object: keep the program order. */
+        atomic_flush_deferred();
+        apply_now(addr, type, op, value);
+        return;
+      }
+      sync_combine(type, op, d->value, value, 1);
+      STAT_INC(atomics_deferred);
+      return;
+    }
+    if (!d->addr) {
+      if (used >= DEFER_SLOTS / 2) {
+        atomic_flush_deferred();
+        probe = (unsigned)-1; /* the table is empty now: start again */
+        continue;
+      }
+      d->addr = addr;
+      d->type = type;
+      d->op = op;
+      memcpy(d->value, value, size);
+      used++;
+      STAT_INC(atomics_deferred);
+      return;
+    }
+  }
+}

@@ -1,0 +1,19 @@
+/* Deferred atomic updates.
+ *
+ * An `atomic` update met many times (in a loop) would cost a distributed
+ * lock round trip each time. Inside an active region an update that
+ * commutes (x += e, x *= e, x |= e, ...) is instead combined into a
+ * table of the calling thread, and the table is applied to shared memory
+ * under the atomic lock at the thread's next synchronisation: a barrier,
+ * a region's end, a lock or critical section, a flush, an ordered region,
+ * a collective store, or an atomic read/write/capture (which take the
+ * atomic lock). Between those points other threads may see an older value,
+ * as OpenMP's relaxed atomics allow. Updates made inside explicit tasks are
+ * applied at once (a task's effects must be visible at its completion). */
+#ifndef PARADE_ATOMIC_H
+#define PARADE_ATOMIC_H
+
+/* Apply the calling thread's deferred updates, if it has any. */
+void atomic_flush_deferred(void);
+
+#endif
