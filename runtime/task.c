@@ -168,19 +168,29 @@ void parade_task(parade_task_fn fn, const void *args, size_t args_size, int flag
   push(t);
 }
 
-void parade_taskwait(void) {
-  struct task *self = cur();
+/* Run tasks (children of @p parent, or any task when it is NULL) until
+ * *word == value (@p until_equal) or *word != value, sleeping when there is
+ * none to run. The events count is read first, so a change in between
+ * ends the sleep at once. */
+static void help_until(_Atomic uint32_t *word, uint32_t value, int until_equal,
+                       const struct task *parent) {
   for (;;) {
     uint32_t seen = atomic_load(&q.events);
-    if (atomic_load(&self->children) == 0)
+    uint32_t now = atomic_load_explicit(word, memory_order_acquire);
+    if (until_equal ? now == value : now != value)
       return;
-    struct task *t = take(self);
+    struct task *t = take(parent);
     if (t) {
       run(t);
       continue;
     }
     wait_event(seen);
   }
+}
+
+void parade_taskwait(void) {
+  struct task *self = cur();
+  help_until(&self->children, 0, 1, self);
 }
 
 void parade_taskyield(void) {
@@ -208,17 +218,7 @@ void parade_taskgroup_end(void) {
   struct taskgroup *g = self->opened;
   if (!g)
     err_fatal("taskgroup end without a taskgroup");
-  for (;;) {
-    uint32_t seen = atomic_load(&q.events);
-    if (atomic_load(&g->members) == 0)
-      break;
-    struct task *t = take(NULL);
-    if (t) {
-      run(t);
-      continue;
-    }
-    wait_event(seen);
-  }
+  help_until(&g->members, 0, 1, NULL);
   self->opened = g->outer;
   free(g);
 }
@@ -232,31 +232,11 @@ void task_region_begin(void) {
 }
 
 void task_drain(void) {
-  for (;;) {
-    uint32_t seen = atomic_load(&q.events);
-    if (atomic_load(&q.pending) == 0)
-      return;
-    struct task *t = take(NULL);
-    if (t) {
-      run(t);
-      continue;
-    }
-    wait_event(seen);
-  }
+  help_until(&q.pending, 0, 1, NULL);
 }
 
 void task_barrier_wait(_Atomic uint32_t *gen, uint32_t seen_gen) {
-  for (;;) {
-    uint32_t seen = atomic_load(&q.events);
-    if (atomic_load_explicit(gen, memory_order_acquire) != seen_gen)
-      return;
-    struct task *t = take(NULL);
-    if (t) {
-      run(t);
-      continue;
-    }
-    wait_event(seen);
-  }
+  help_until(gen, seen_gen, 0, NULL);
 }
 
 void task_barrier_wake(void) { signal_event(); }
