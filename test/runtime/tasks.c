@@ -48,7 +48,7 @@ static long fib(int n) {
 }
 
 static void nap(void) {
-  struct timespec ts = {0, 3 * 1000 * 1000};
+  struct timespec ts = {0, 10 * 1000 * 1000}; /* a wide window for the helpers */
   nanosleep(&ts, NULL);
 }
 
