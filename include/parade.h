@@ -71,7 +71,8 @@ int parade_node_rank(void);
 int parade_node_count(void);
 /** @brief Nesting level of parallel regions (0 outside any region). */
 int parade_level(void);
-/** @brief Non-zero inside an active (multi-thread) parallel region. */
+/** @brief Non-zero inside an active (multi-thread) parallel region, also in
+ *  a serialized region nested in one. */
 int parade_in_parallel(void);
 /** @brief Default team size per rank (OMP_NUM_THREADS). */
 int parade_default_threads_per_node(void);

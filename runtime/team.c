@@ -94,7 +94,9 @@ int parade_local_num_threads(void) { return in_team() ? (int)node.team.local_cou
 int parade_node_rank(void) { return node.rank; }
 int parade_node_count(void) { return node.size; }
 int parade_level(void) { return ctx.level + ctx.serialized; }
-int parade_in_parallel(void) { return in_team() && node.team.nthreads > 1; }
+/* Inside a team of several threads, even in a serialized region nested in
+ * it: other threads may be running. */
+int parade_in_parallel(void) { return ctx.level > 0 && node.team.nthreads > 1; }
 int parade_default_threads_per_node(void) { return node.threads_per_node; }
 void parade_set_num_threads(int n) {
   if (n > 0)
