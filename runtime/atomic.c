@@ -65,23 +65,21 @@ void parade_atomic_update(void *addr, parade_type type, parade_op op, const void
   uintptr_t h = ((uintptr_t)addr >> 2) * 0x9e3779b97f4a7c15ull;
   for (unsigned probe = 0;; probe++) {
     struct deferred *d = &table[(h + probe) % DEFER_SLOTS];
+    int other_op = d->addr == addr && (d->type != type || d->op != op);
+    int full = !d->addr && used >= DEFER_SLOTS / 2;
+    if (other_op || full) {
+      /* Apply what is there (for another operator on the same object, that
+       * keeps the program order), then start again on an empty table. */
+      atomic_flush_deferred();
+      probe = (unsigned)-1;
+      continue;
+    }
     if (d->addr == addr) {
-      if (d->type != type || d->op != op) {
-        /* Another operator on the same object: keep the program order. */
-        atomic_flush_deferred();
-        apply_now(addr, type, op, value);
-        return;
-      }
       sync_combine(type, op, d->value, value, 1);
       STAT_INC(atomics_deferred);
       return;
     }
     if (!d->addr) {
-      if (used >= DEFER_SLOTS / 2) {
-        atomic_flush_deferred();
-        probe = (unsigned)-1; /* the table is empty now: start again */
-        continue;
-      }
       d->addr = addr;
       d->type = type;
       d->op = op;

@@ -248,7 +248,7 @@ void hlrc_acquire_pages(size_t first, size_t count) {
   struct wait_slot *slot = comm_my_slot();
   uint8_t *scratch = NULL;
   for (size_t page = first; page < first + count && page < node.vm.npages; page++)
-    if (home_of(page) != me() && page_state_of(entry_of(page)) != PAGE_INVALID)
+    if (home_of(page) != me())
       drop_copy(page, slot, &scratch);
   free(scratch);
 }
