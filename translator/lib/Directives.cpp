@@ -524,14 +524,14 @@ private:
         if (ForRegion && !Ty->isArrayType()) {
           P.Decls += T.declare(Ty, Name) + " = parade_args->" + Name + "; ";
         } else if (ForRegion) {
-          P.Decls += T.declare(Ty, Name) + "; __builtin_memcpy((void *)&" + Name + ", &parade_args->" +
-                     Name + ", sizeof " + Name + "); ";
+          P.Decls += T.declare(Ty, Name) + "; __builtin_memcpy((void *)&" + Name +
+                     ", &parade_args->" + Name + ", sizeof " + Name + "); ";
         } else {
           std::string Ptr = "parade_fp_" + std::to_string(K);
           P.Before += T.declare(T.Ctx.getPointerType(Ty), Ptr) + " = &" + Orig + "; ";
           P.Decls += Ty->isArrayType()
-                         ? T.declare(Ty, Name) + "; __builtin_memcpy((void *)&" + Name + ", " + Ptr +
-                               ", sizeof " + Name + "); "
+                         ? T.declare(Ty, Name) + "; __builtin_memcpy((void *)&" + Name + ", " +
+                               Ptr + ", sizeof " + Name + "); "
                          : T.declare(Ty, Name) + " = *" + Ptr + "; ";
         }
         break;
@@ -690,8 +690,8 @@ private:
     if (Fields.empty())
       Fields = "char parade_unused; ";
     std::string Fn = "parade_region_" + std::to_string(Id);
-    std::string Outlined = enclosingPrototype() + Struct + " { " + Fields + "};\nstatic void " + Fn +
-                           "(void *parade_raw) {\n  " + Struct +
+    std::string Outlined = enclosingPrototype() + Struct + " { " + Fields +
+                           "};\nstatic void " + Fn + "(void *parade_raw) {\n  " + Struct +
                            " *parade_args = parade_raw; (void)parade_args;\n  " + Prologue +
                            "\n  int parade_last = 0; (void)parade_last;\n  {" + P.Before +
                            "{ " + P.Decls + "\n" + Body + "\n" + P.Finish +
@@ -1118,10 +1118,10 @@ private:
       }
       case Sharing::FirstPrivate:
         Fields += T.declare(Ty.getUnqualifiedType(), Name) + "; ";
-        Pack += "__builtin_memcpy((void *)&parade_ta." + Name + ", &" + T.spell(V, D->getBeginLoc(), D) +
-                ", sizeof parade_ta." + Name + "); ";
-        Decls += T.declare(Ty, Name) + "; __builtin_memcpy((void *)&" + Name + ", &parade_args->" + Name +
-                 ", sizeof " + Name + "); ";
+        Pack += "__builtin_memcpy((void *)&parade_ta." + Name + ", &" +
+                T.spell(V, D->getBeginLoc(), D) + ", sizeof parade_ta." + Name + "); ";
+        Decls += T.declare(Ty, Name) + "; __builtin_memcpy((void *)&" + Name +
+                 ", &parade_args->" + Name + ", sizeof " + Name + "); ";
         break;
       default:
         Decls += T.declare(Ty, Name) + "; ";
@@ -1151,7 +1151,8 @@ private:
         std::string Tmp = "parade_tf_" + std::to_string(T.fresh());
         Before += T.declare(V->getType(), Tmp) + "; __builtin_memcpy(&" + Tmp + ", &" +
                   T.spell(V, D->getBeginLoc(), D) + ", sizeof " + Tmp + "); ";
-        Decls += T.declare(V->getType(), Name) + "; __builtin_memcpy((void *)&" + Name + ", &" + Tmp +
+        Decls += T.declare(V->getType(), Name) + "; __builtin_memcpy((void *)&" + Name + ", &" +
+                 Tmp +
                  ", sizeof " + Name + "); ";
       } else if (S != Sharing::Shared) {
         Decls += T.declare(V->getType(), Name) + "; ";
