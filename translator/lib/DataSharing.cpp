@@ -202,13 +202,14 @@ ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) 
   return Out;
 }
 
-llvm::DenseSet<const VarDecl *> addressTakenLocals(const Stmt *Body) {
+std::vector<const VarDecl *> addressTakenLocals(const Stmt *Body) {
   UseCollector Uses;
   Uses.TraverseStmt(const_cast<Stmt *>(Body));
-  llvm::DenseSet<const VarDecl *> Out;
-  for (const VarDecl *V : Uses.AddressTaken)
-    if (V->isLocalVarDeclOrParm() && !V->isStaticLocal() && !isa<ParmVarDecl>(V))
-      Out.insert(V);
+  std::vector<const VarDecl *> Out;
+  for (const VarDecl *V : Uses.Order) // source order: the same names every run
+    if (Uses.AddressTaken.count(V) && V->isLocalVarDeclOrParm() && !V->isStaticLocal() &&
+        !isa<ParmVarDecl>(V))
+      Out.push_back(V);
   return Out;
 }
 

@@ -34,8 +34,8 @@ struct ConstructVars {
 ConstructVars analyzeConstruct(Translation &T, const clang::OMPExecutableDirective *D);
 
 /// Local variables whose address is taken (or that decay to a pointer)
-/// anywhere in @p Body.
-llvm::DenseSet<const clang::VarDecl *> addressTakenLocals(const clang::Stmt *Body);
+/// anywhere in @p Body, in order of first appearance.
+std::vector<const clang::VarDecl *> addressTakenLocals(const clang::Stmt *Body);
 
 /// The OpenMP identity of a reduction operator for type @p Ty, as C text.
 std::string reductionIdentity(Translation &T, llvm::StringRef Op, clang::QualType Ty);
