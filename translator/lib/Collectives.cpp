@@ -113,12 +113,14 @@ struct Update {
   int Step = 0;            ///< ++: 1, --: -1
 };
 
-std::optional<Update> matchUpdate(Translation &T, const Stmt *S, std::string &Why) {
+/// The shape of an update: x++, x--, x op= e, x = x op e, or x = e op x
+/// for an operator that commutes. Nothing about x or e is checked.
+std::optional<Update> updateForm(const Stmt *S, std::string &Why) {
   auto Reject = [&](const std::string &Reason) -> std::optional<Update> {
     Why = Reason;
     return std::nullopt;
   };
-  const auto *E = dyn_cast<Expr>(S);
+  const auto *E = dyn_cast_or_null<Expr>(S);
   if (!E)
     return Reject("the block is not a sequence of updates of shared scalars");
   E = E->IgnoreParenImpCasts();
@@ -171,6 +173,18 @@ std::optional<Update> matchUpdate(Translation &T, const Stmt *S, std::string &Wh
   } else {
     return Reject("the block is not a sequence of updates of shared scalars");
   }
+  return U;
+}
+
+std::optional<Update> matchUpdate(Translation &T, const Stmt *S, std::string &Why) {
+  auto Reject = [&](const std::string &Reason) -> std::optional<Update> {
+    Why = Reason;
+    return std::nullopt;
+  };
+  std::optional<Update> Form = updateForm(S, Why);
+  if (!Form)
+    return std::nullopt;
+  Update U = *Form;
   U.Var = varOf(U.Target);
   if (!U.Var)
     return Reject("the block updates an array element or a field, not a shared scalar");
@@ -377,59 +391,13 @@ std::optional<std::string> atomicAsDeferred(Translation &T, const OMPExecutableD
   const Stmt *Body = directiveBody(D);
   if (const auto *CS = dyn_cast<CompoundStmt>(Body))
     Body = CS->size() == 1 ? CS->body_front() : nullptr;
-  const auto *E = dyn_cast_or_null<Expr>(Body);
-  if (!E) {
-    Why = "its statement is not one update expression";
-    return std::nullopt;
-  }
-  E = E->IgnoreParenImpCasts();
-  const Expr *X = nullptr, *Value = nullptr;
-  std::string Op, ValueText;
-  bool Negate = false;
-  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
-    if (U->isIncrementDecrementOp()) {
-      X = U->getSubExpr();
-      Op = "PARADE_OP_SUM";
-      ValueText = U->isIncrementOp() ? "1" : "-1";
-    }
-  } else if (const auto *CA = dyn_cast<CompoundAssignOperator>(E)) {
-    X = CA->getLHS();
-    Value = CA->getRHS();
-    switch (CA->getOpcode()) {
-    case BO_AddAssign: Op = "PARADE_OP_SUM"; break;
-    case BO_SubAssign: Op = "PARADE_OP_SUM"; Negate = true; break;
-    case BO_MulAssign: Op = "PARADE_OP_PROD"; break;
-    case BO_AndAssign: Op = "PARADE_OP_BAND"; break;
-    case BO_OrAssign: Op = "PARADE_OP_BOR"; break;
-    case BO_XorAssign: Op = "PARADE_OP_BXOR"; break;
-    default: break;
-    }
-  } else if (const auto *B = dyn_cast<BinaryOperator>(E)) {
-    // x = x op e, or x = e op x for an operator that commutes.
-    const auto *R = B->getOpcode() == BO_Assign
-                        ? dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts())
-                        : nullptr;
-    const VarDecl *Var = varOf(B->getLHS());
-    if (R && Var) {
-      bool Left = varOf(R->getLHS()) == Var, Right = varOf(R->getRHS()) == Var;
-      BinaryOperatorKind K = R->getOpcode();
-      bool Commutes = K == BO_Add || K == BO_Mul || K == BO_And || K == BO_Or || K == BO_Xor;
-      if ((Left && !Right && (Commutes || K == BO_Sub)) || (Right && !Left && Commutes)) {
-        X = B->getLHS();
-        Value = Left ? R->getRHS() : R->getLHS();
-        Negate = K == BO_Sub;
-        Op = K == BO_Add || K == BO_Sub ? "PARADE_OP_SUM"
-             : K == BO_Mul              ? "PARADE_OP_PROD"
-             : K == BO_And              ? "PARADE_OP_BAND"
-             : K == BO_Or               ? "PARADE_OP_BOR"
-                                        : "PARADE_OP_BXOR";
-      }
-    }
-  }
-  if (!X || Op.empty()) {
+  std::optional<Update> U = updateForm(Body, Why);
+  if (!U) {
     Why = "the update is not x += e, x -= e, x *= e, x &= e, x |= e, x ^= e, x++ or x--";
     return std::nullopt;
   }
+  const Expr *X = U->Target, *Value = U->Value;
+  std::string ValueText = U->Step ? std::to_string(U->Step) : "";
   QualType Ty = X->getType();
   std::string TypeName = runtimeTypeName(Ty, T.Ctx);
   if (TypeName.empty() || X->refersToBitField() || Ty.isVolatileQualified()) {
@@ -447,10 +415,10 @@ std::optional<std::string> atomicAsDeferred(Translation &T, const OMPExecutableD
     ValueText = "(" + T.text(Value->getSourceRange()) + ")";
   }
   std::string Cast = castTo(T, Ty);
-  std::string V = Cast + (Negate ? "(-" + ValueText + ")" : ValueText);
+  std::string V = Cast + (U->Negate ? "(-" + ValueText + ")" : ValueText);
   return "{ " + T.declare(Ty.getUnqualifiedType(), "parade_av") + " = " + V +
          "; parade_atomic_update((void *)&(" + T.text(X->getSourceRange()) + "), " + TypeName +
-         ", " + Op + ", &parade_av); }";
+         ", " + U->Op + ", &parade_av); }";
 }
 
 } // namespace parade
