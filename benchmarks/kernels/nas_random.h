@@ -1,7 +1,10 @@
-/* The NAS pseudo-random generator shared by kernels/ep.c and mpi/ep_mpi.c,
- * so both compute the same pairs: x(k+1) = a * x(k) mod 2^46. */
+/* The NAS pseudo-random generator and EP's block of Gaussian pairs, shared
+ * by kernels/ep.c and mpi/ep_mpi.c so both compute the same pairs:
+ * x(k+1) = a * x(k) mod 2^46. */
 #ifndef PARADE_BENCH_NAS_RANDOM_H
 #define PARADE_BENCH_NAS_RANDOM_H
+
+#include <math.h>
 
 static const double R23 = 1.1920928955078125e-07, T23 = 8388608.0;
 static const double R46 = R23 * R23, T46 = T23 * T23;
@@ -28,6 +31,27 @@ static double jump(double s, double a, long k) {
     k >>= 1;
   }
   return x;
+}
+
+/* EP's work for block @p b of @p pairs pairs: Gaussian deviates by the
+ * polar method, counted in the @p nq square annuli of @p q and summed into
+ * *sx and *sy. Each block starts from its own jumped seed. */
+static void ep_block(long b, long pairs, double *q, int nq, double *sx, double *sy) {
+  double seed = jump(271828183.0, 1220703125.0, 2 * pairs * b);
+  for (long i = 0; i < pairs; i++) {
+    double x = 2.0 * randlc(&seed, 1220703125.0) - 1.0;
+    double y = 2.0 * randlc(&seed, 1220703125.0) - 1.0;
+    double t = x * x + y * y;
+    if (t <= 1.0 && t > 0.0) {
+      double f = sqrt(-2.0 * log(t) / t);
+      double gx = x * f, gy = y * f;
+      int l = (int)fmax(fabs(gx), fabs(gy));
+      if (l < nq)
+        q[l] += 1.0;
+      *sx += gx;
+      *sy += gy;
+    }
+  }
 }
 
 #endif
