@@ -113,6 +113,22 @@ struct Update {
   int Step = 0;            ///< ++: 1, --: -1
 };
 
+/// The runtime operator of C operator @p K (x - e is a sum of -e); false
+/// for an operator with none.
+bool setOperator(BinaryOperatorKind K, Update &U) {
+  switch (K) {
+  case BO_Add: U.Op = "PARADE_OP_SUM"; return true;
+  case BO_Sub: U.Op = "PARADE_OP_SUM"; U.Negate = true; return true;
+  case BO_Mul: U.Op = "PARADE_OP_PROD"; return true;
+  case BO_And: U.Op = "PARADE_OP_BAND"; return true;
+  case BO_Or: U.Op = "PARADE_OP_BOR"; return true;
+  case BO_Xor: U.Op = "PARADE_OP_BXOR"; return true;
+  case BO_LAnd: U.Op = "PARADE_OP_LAND"; return true;
+  case BO_LOr: U.Op = "PARADE_OP_LOR"; return true;
+  default: return false;
+  }
+}
+
 /// The shape of an update: x++, x--, x op= e, x = x op e, or x = e op x
 /// for an operator that commutes. Nothing about x or e is checked.
 std::optional<Update> updateForm(const Stmt *S, std::string &Why) {
@@ -134,15 +150,8 @@ std::optional<Update> updateForm(const Stmt *S, std::string &Why) {
   } else if (const auto *CA = dyn_cast<CompoundAssignOperator>(E)) {
     U.Target = CA->getLHS();
     U.Value = CA->getRHS();
-    switch (CA->getOpcode()) {
-    case BO_AddAssign: U.Op = "PARADE_OP_SUM"; break;
-    case BO_SubAssign: U.Op = "PARADE_OP_SUM"; U.Negate = true; break;
-    case BO_MulAssign: U.Op = "PARADE_OP_PROD"; break;
-    case BO_AndAssign: U.Op = "PARADE_OP_BAND"; break;
-    case BO_OrAssign: U.Op = "PARADE_OP_BOR"; break;
-    case BO_XorAssign: U.Op = "PARADE_OP_BXOR"; break;
-    default: return Reject("the update's operator has no collective form");
-    }
+    if (!setOperator(BinaryOperator::getOpForCompoundAssignment(CA->getOpcode()), U))
+      return Reject("the update's operator has no collective form");
   } else if (const auto *A = dyn_cast<BinaryOperator>(E); A && A->getOpcode() == BO_Assign) {
     U.Target = A->getLHS();
     const auto *R = dyn_cast<BinaryOperator>(A->getRHS()->IgnoreParenImpCasts());
@@ -159,17 +168,8 @@ std::optional<Update> updateForm(const Stmt *S, std::string &Why) {
       U.Value = R->getLHS();
     else
       return Reject("the block assigns a value that is not an update of the variable");
-    switch (K) {
-    case BO_Add: U.Op = "PARADE_OP_SUM"; break;
-    case BO_Sub: U.Op = "PARADE_OP_SUM"; U.Negate = true; break;
-    case BO_Mul: U.Op = "PARADE_OP_PROD"; break;
-    case BO_And: U.Op = "PARADE_OP_BAND"; break;
-    case BO_Or: U.Op = "PARADE_OP_BOR"; break;
-    case BO_Xor: U.Op = "PARADE_OP_BXOR"; break;
-    case BO_LAnd: U.Op = "PARADE_OP_LAND"; break;
-    case BO_LOr: U.Op = "PARADE_OP_LOR"; break;
-    default: return Reject("the update's operator has no collective form");
-    }
+    if (!setOperator(K, U))
+      return Reject("the update's operator has no collective form");
   } else {
     return Reject("the block is not a sequence of updates of shared scalars");
   }
