@@ -165,53 +165,46 @@ int main(int argc, char **argv) {
         sys::fs::remove(T);
   };
   std::vector<std::string> Objects;
-  for (const std::string &Src : Sources) {
-    std::string Translated;
-    if (Keep) {
+  // A file named after the source in the working directory, or a private
+  // temporary that Cleanup removes.
+  auto Place = [&](const std::string &Src, bool Named,
+                   StringRef Suffix) -> std::optional<std::string> {
+    if (Named) {
       SmallString<256> P(sys::path::filename(Src));
-      sys::path::replace_extension(P, ".parade.c");
-      Translated = std::string(P);
-    } else {
-      auto P = temporary("c", Show);
-      if (!P) {
-        Cleanup();
-        return 1;
-      }
-      Translated = *P;
-      Temporaries.push_back(Translated);
+      sys::path::replace_extension(P, "." + Suffix);
+      return std::string(P);
+    }
+    auto P = temporary(Suffix, Show);
+    if (P)
+      Temporaries.push_back(*P);
+    return P;
+  };
+  for (const std::string &Src : Sources) {
+    std::optional<std::string> Translated = Place(Src, Keep, Keep ? "parade.c" : "c");
+    if (!Translated) {
+      Cleanup();
+      return 1;
     }
     std::vector<std::string> Translate = {L.Translate};
     Translate.insert(Translate.end(), TranslateFlags.begin(), TranslateFlags.end());
-    Translate.insert(Translate.end(), {Src, "-o", Translated, "--", "-I" + L.IncludeDir});
+    Translate.insert(Translate.end(), {Src, "-o", *Translated, "--", "-I" + L.IncludeDir});
     Translate.insert(Translate.end(), PreprocFlags.begin(), PreprocFlags.end());
     if (int S = run(Translate, Show)) {
       Cleanup();
       return S;
     }
-    std::string Object;
-    if (CompileOnly) {
-      if (!Output.empty()) {
-        Object = Output;
-      } else {
-        SmallString<256> P(sys::path::filename(Src));
-        sys::path::replace_extension(P, ".o");
-        Object = std::string(P);
-      }
-    } else {
-      auto P = temporary("o", Show);
-      if (!P) {
-        Cleanup();
-        return 1;
-      }
-      Object = *P;
-      Temporaries.push_back(Object);
+    std::optional<std::string> Object =
+        CompileOnly && !Output.empty() ? Output : Place(Src, CompileOnly, "o");
+    if (!Object) {
+      Cleanup();
+      return 1;
     }
     // The translation is compiled from elsewhere (a temporary file):
     // quoted includes must still find headers beside the source.
     SmallString<256> SrcDir(Src);
     sys::fs::make_absolute(SrcDir);
     sys::path::remove_filename(SrcDir);
-    std::vector<std::string> Compile = {PARADE_MPICC, "-c", Translated, "-o", Object,
+    std::vector<std::string> Compile = {PARADE_MPICC, "-c", *Translated, "-o", *Object,
                                         "-iquote", std::string(SrcDir), "-I" + L.IncludeDir};
     Compile.insert(Compile.end(), PreprocFlags.begin(), PreprocFlags.end());
     Compile.insert(Compile.end(), CompileFlags.begin(), CompileFlags.end());
@@ -219,7 +212,7 @@ int main(int argc, char **argv) {
       Cleanup();
       return S;
     }
-    Objects.push_back(Object);
+    Objects.push_back(*Object);
   }
   int Status = 0;
   if (!CompileOnly) {
