@@ -3,6 +3,7 @@
 #include "comm.h"
 #include "diff.h"
 #include "error.h"
+#include "home_rule.h"
 #include "node.h"
 #include "page.h"
 #include "stats.h"
@@ -24,10 +25,7 @@ struct deferred_req {
 /* Per page, the master's tally of one barrier's notices. */
 struct decide_scratch {
   uint32_t stamp;
-  uint32_t count;
-  uint32_t min_writer;
-  uint32_t ndirty;
-  uint8_t any_flushed, home_wrote, home_dirty, min_dirty;
+  struct home_tally tally;
 };
 
 static inline struct page_entry *entry_of(size_t page) { return &node.pages.entries[page]; }
@@ -355,39 +353,18 @@ size_t hlrc_decide(const struct notice_rec *recs, size_t nrecs, struct depart_en
       err_fatal("protocol error: write notice for page %u from rank %u", r->page, r->node);
     struct decide_scratch *s = &tally[r->page];
     if (s->stamp != seq) {
-      memset(s, 0, sizeof *s);
       s->stamp = seq;
-      s->min_writer = UINT32_MAX;
+      home_tally_init(&s->tally);
       pages[npages++] = r->page;
     }
-    int dirty = (r->flags & NOTICE_DIRTY) != 0;
-    s->count++;
-    s->ndirty += (uint32_t)dirty;
-    s->any_flushed |= (r->flags & NOTICE_FLUSHED) != 0;
-    if (r->node < s->min_writer) {
-      s->min_writer = r->node;
-      s->min_dirty = (uint8_t)dirty;
-    }
-    if (r->node == home_of(r->page)) {
-      s->home_wrote = 1;
-      s->home_dirty = (uint8_t)dirty;
-    }
+    home_tally_add(&s->tally, r->node, r->flags, home_of(r->page));
   }
   qsort(pages, npages, sizeof *pages, compare_u32);
   struct depart_entry *entries = malloc((npages ? npages : 1) * sizeof *entries);
   if (!entries)
     err_fatal("out of memory deciding homes");
-  for (size_t i = 0; i < npages; i++) {
-    const struct decide_scratch *s = &tally[pages[i]];
-    /* A diff already flushed to the home by a lock release means the home
-     * holds writes of this epoch: it counts as a writer, so it keeps the
-     * page and nothing it holds is lost. */
-    int home_counts = s->home_wrote || s->any_flushed;
-    uint32_t new_home = home_counts ? home_of(pages[i]) : s->min_writer;
-    int new_home_dirty = home_counts ? s->home_dirty : s->min_dirty;
-    entries[i] = (struct depart_entry){pages[i], new_home, s->count,
-                                       s->ndirty - (uint32_t)new_home_dirty};
-  }
+  for (size_t i = 0; i < npages; i++)
+    entries[i] = home_rule_decide(pages[i], &tally[pages[i]].tally, home_of(pages[i]));
   free(pages);
   *out = entries;
   return npages;
