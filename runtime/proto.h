@@ -67,6 +67,9 @@ struct fork_info {
   /* Rank 0's schedule for schedule(runtime) (omp_set_schedule is local). */
   uint32_t sched_kind;
   int64_t sched_chunk;
+  /* Which region of the job this is (rank 0 counts them): work-sharing
+   * constructs are named by (region, place in the region). */
+  uint64_t region;
 };
 
 #endif

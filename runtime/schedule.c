@@ -11,8 +11,16 @@
 #include <string.h>
 #include <strings.h>
 
-static __thread long long loops_seen;      /* dynamic loop instances entered */
-static __thread long long all_loops_seen;  /* every work-shared loop entered */
+/* Where the calling thread is in its team's sequence of work-shared loops.
+ * Every thread of a team meets the team's loops in one order, so (region,
+ * place in the region) names a loop on every node; the count restarts in
+ * each region, so a loop met from serial code, in a serialized region or by
+ * threads a region left out never shifts the others' numbering. */
+static __thread struct {
+  uint64_t region;       /* the region the counts belong to */
+  long long loops;       /* work-shared loops entered in it */
+  long long dynamic;     /* of them, dynamic or guided */
+} ws;
 
 /* The schedule of schedule(runtime) loops: OMP_SCHEDULE, read once, or
  * what omp_set_schedule set since. */
@@ -55,11 +63,25 @@ void parade_loop_begin(parade_loop *loop, long long count, parade_schedule kind,
   if (kind == PARADE_SCHED_RUNTIME)
     sched_get_runtime(&kind, &chunk);
   memset(loop, 0, sizeof *loop);
-  loop->id = ++all_loops_seen; /* every thread meets the team's loops in one order */
   loop->count = count > 0 ? count : 0;
   loop->kind = kind;
   loop->chunk = chunk > 0 ? chunk : (kind == PARADE_SCHED_STATIC ? 0 : 1);
   int threads = parade_num_threads();
+  if (threads == 1) {
+    /* A team of one (serial code, a serialized region): the thread takes
+     * every iteration and shares nothing with anyone. */
+    loop->kind = PARADE_SCHED_STATIC;
+    loop->chunk = 0;
+    loop->next = 0;
+    loop->end = loop->count;
+    return;
+  }
+  uint64_t region = team_region();
+  if (ws.region != region) {
+    ws.region = region;
+    ws.loops = ws.dynamic = 0;
+  }
+  loop->id = (long long)((region << SCHED_PLACE_BITS) | (uint64_t)++ws.loops);
   int locals = parade_local_num_threads();
   int first = parade_thread_num() - parade_local_thread_num();
   /* This node's share of the iterations, in proportion to its threads. */
@@ -77,15 +99,20 @@ void parade_loop_begin(parade_loop *loop, long long count, parade_schedule kind,
     }
     return;
   }
-  long long seq = ++loops_seen;
-  struct sched_loop *slot = &node.sched.ring[seq % SCHED_RING];
+  long long place = ++ws.dynamic;
+  long long seq = (long long)((region << SCHED_PLACE_BITS) | (uint64_t)place);
+  struct sched_loop *slot = &node.sched.ring[place % SCHED_RING];
   /* The first local thread to arrive claims the slot, once every thread
-   * has left the loop that used it SCHED_RING instances ago. */
+   * has left the loop that used it SCHED_RING instances ago; a slot of an
+   * earlier region is free, since its region ended in a barrier. A
+   * negative seq marks a slot being set up by another thread. */
   for (;;) {
     long long held = atomic_load(&slot->seq);
     if (held == seq)
       break;
-    if (held < seq && (held == 0 || atomic_load(&slot->finished) == locals)) {
+    if (held >= 0 && held < seq &&
+        (held == 0 || (uint64_t)held >> SCHED_PLACE_BITS != region ||
+         atomic_load(&slot->finished) == locals)) {
       if (atomic_compare_exchange_strong(&slot->seq, &held, -seq)) {
         slot->end = node_hi;
         atomic_store(&slot->next, node_lo);

@@ -8,6 +8,9 @@
 #include <stdatomic.h>
 
 #define SCHED_RING 64
+/* A work-shared loop's id: the region's number above these bits, its
+ * place among the region's loops below. */
+#define SCHED_PLACE_BITS 32
 
 /* One work-shared loop instance as the node's threads see it. */
 struct sched_loop {

@@ -398,9 +398,10 @@ struct lock_rec {
   uint64_t *notices;
   size_t nnotices, ncap, nunique;
   pthread_mutex_t mutex; /* P = 1 */
-  /* Ordered locks (the ordered construct): granted in iteration order. */
+  /* Ordered locks (the ordered construct): granted in iteration order;
+   * the record goes once the last of the loop's turns has passed. */
   int ordered;
-  int64_t next_turn;
+  int64_t next_turn, turns;
   pthread_cond_t turn_changed; /* P = 1 */
 };
 
@@ -428,9 +429,29 @@ static struct lock_rec *lock_find(uint64_t id) {
     pthread_cond_init(&rec->turn_changed, NULL);
     rec->next = node.sync.lock_table[bucket];
     node.sync.lock_table[bucket] = rec;
+    STAT_INC(lock_records);
   }
   pthread_mutex_unlock(&node.sync.lock_table_lock);
   return rec;
+}
+
+/* Drop a record nobody can name any more (an ordered lock whose loop has
+ * passed every turn). The caller holds no reference to it afterwards. */
+static void lock_forget(struct lock_rec *rec) {
+  size_t bucket = (size_t)((rec->id * 0x9e3779b97f4a7c15ull) >> 40) % node.sync.lock_buckets;
+  pthread_mutex_lock(&node.sync.lock_table_lock);
+  struct lock_rec **link = &node.sync.lock_table[bucket];
+  while (*link && *link != rec)
+    link = &(*link)->next;
+  if (*link)
+    *link = rec->next;
+  pthread_mutex_unlock(&node.sync.lock_table_lock);
+  pthread_mutex_destroy(&rec->mutex);
+  pthread_cond_destroy(&rec->turn_changed);
+  free(rec->queue);
+  free(rec->notices);
+  free(rec);
+  STAT_ADD(lock_records, -1);
 }
 
 static int compare_u64(const void *a, const void *b) {
@@ -496,8 +517,9 @@ void sync_on_lock_req(int src, const struct msg_hdr *hdr, const void *payload) {
   lock_new_epoch(rec, hdr->b);
   uint64_t slot = hdr->c & ~LOCK_TRY_BIT;
   int64_t turn = -1;
-  if (hdr->len == sizeof turn) {
+  if (hdr->len == 2 * sizeof turn) {
     memcpy(&turn, payload, sizeof turn);
+    memcpy(&rec->turns, (const char *)payload + sizeof turn, sizeof rec->turns);
     rec->ordered = 1;
   }
   if (!rec->held && (turn < 0 || turn == rec->next_turn)) {
@@ -520,6 +542,10 @@ void sync_on_lock_rel(int src, const struct msg_hdr *hdr, const void *payload) {
     /* The next iteration's request may be anywhere in the queue. */
     rec->next_turn++;
     rec->held = 0;
+    if (rec->next_turn >= rec->turns && rec->qlen == 0) {
+      lock_forget(rec);
+      return;
+    }
     for (size_t i = 0; i < rec->qlen; i++) {
       struct lock_waiter w = rec->queue[rec->qhead + i];
       if (w.turn != rec->next_turn)
@@ -546,7 +572,7 @@ static int manager_of(uint64_t id) { return (int)(id % (uint64_t)node.size); }
 
 /* Acquire lock @p id; an ordered lock (@p turn >= 0) only once every
  * earlier turn has released it. */
-static int lock_acquire_turn(uint64_t id, int try_only, int64_t turn) {
+static int lock_acquire_turn(uint64_t id, int try_only, int64_t turn, int64_t turns) {
   uint64_t start = stats_now_ns();
   if (node.size == 1) {
     struct lock_rec *rec = lock_find(id);
@@ -557,6 +583,7 @@ static int lock_acquire_turn(uint64_t id, int try_only, int64_t turn) {
       pthread_mutex_lock(&rec->mutex);
       if (turn >= 0) {
         rec->ordered = 1;
+        rec->turns = turns;
         while (rec->next_turn != turn)
           pthread_cond_wait(&rec->turn_changed, &rec->mutex);
       }
@@ -568,8 +595,9 @@ static int lock_acquire_turn(uint64_t id, int try_only, int64_t turn) {
   }
   struct wait_slot *slot = comm_my_slot();
   uint64_t tag = comm_slot_index(slot) | (try_only ? LOCK_TRY_BIT : 0);
+  int64_t ordered[2] = {turn, turns};
   comm_send(manager_of(id), MSG_LOCK_REQ, id, atomic_load(&node.hlrc.epoch), tag,
-            turn >= 0 ? &turn : NULL, turn >= 0 ? sizeof turn : 0);
+            turn >= 0 ? ordered : NULL, turn >= 0 ? sizeof ordered : 0);
   comm_slot_wait(slot);
   int granted = slot->value != 0;
   if (granted) {
@@ -582,13 +610,21 @@ static int lock_acquire_turn(uint64_t id, int try_only, int64_t turn) {
   return granted;
 }
 
-static int lock_acquire_id(uint64_t id, int try_only) { return lock_acquire_turn(id, try_only, -1); }
+static int lock_acquire_id(uint64_t id, int try_only) {
+  return lock_acquire_turn(id, try_only, -1, 0);
+}
 
 static void lock_release_id(uint64_t id) {
   if (node.size == 1) {
     struct lock_rec *rec = lock_find(id);
     if (rec->ordered) {
       rec->next_turn++;
+      if (rec->next_turn >= rec->turns) {
+        /* The loop's last turn: every other thread is past this lock. */
+        pthread_mutex_unlock(&rec->mutex);
+        lock_forget(rec);
+        return;
+      }
       pthread_cond_broadcast(&rec->turn_changed);
     }
     pthread_mutex_unlock(&rec->mutex);
@@ -655,7 +691,7 @@ void parade_ordered_begin(parade_loop *loop, long long iteration) {
   atomic_flush_deferred();
   if (parade_num_threads() <= 1)
     return;
-  lock_acquire_turn(ordered_id(loop), 0, iteration);
+  lock_acquire_turn(ordered_id(loop), 0, iteration, loop->count);
 }
 
 void parade_ordered_end(parade_loop *loop, long long iteration) {

@@ -116,6 +116,7 @@ int team_participants(void) { return (int)node.team.participants; }
 int team_first_global(void) { return node.rank * (int)node.team.per_node; }
 int team_node_of_thread(int global) { return global / (int)node.team.per_node; }
 MPI_Comm team_comm(void) { return node.team.comm; }
+uint64_t team_region(void) { return node.team.region; }
 
 /* ---- Barriers ------------------------------------------------------------- */
 
@@ -217,6 +218,7 @@ static void begin_region(const struct fork_info *info, parade_region_fn fn, cons
                    : (info->nthreads - first < info->per_node ? info->nthreads - first
                                                               : info->per_node);
   t->fn = fn;
+  t->region = info->region;
   memcpy(t->args, args, info->args_size);
   t->comm = node.size > 1 ? comm_prefix((int)info->participants) : MPI_COMM_NULL;
   if (t->local_count == 0)
@@ -248,6 +250,7 @@ void parade_parallel(parade_region_fn fn, const void *args, size_t args_size, in
   info.per_node = (total + (uint32_t)node.size - 1) / (uint32_t)node.size;
   info.participants = (total + info.per_node - 1) / info.per_node;
   info.args_size = (uint32_t)args_size;
+  info.region = ++node.team.regions_forked;
   parade_schedule sched_kind;
   long long sched_chunk;
   sched_get_runtime(&sched_kind, &sched_chunk);

@@ -36,6 +36,8 @@ struct team {
   pthread_t workers[TEAM_MAX_LOCAL];
   uint32_t nworkers;
   int requested_threads; /* omp_set_num_threads, over all nodes; 0: default */
+  uint64_t region;        /* the current region's number, the same on every node */
+  uint64_t regions_forked; /* rank 0: regions forked so far */
 };
 
 /* Ranks other than 0 (rank 0 forks through parade_parallel): serve fork, departure and exit messages; returns the exit
@@ -53,5 +55,7 @@ int team_participants(void);
 int team_first_global(void);
 int team_node_of_thread(int global);
 MPI_Comm team_comm(void);
+/* The current region's job-wide number (nonzero inside a region). */
+uint64_t team_region(void);
 
 #endif

@@ -1,7 +1,9 @@
 # lit configuration for parade: substitutions and features.
 #
 #   %cc-parade           compile a C test against parade.h and libparade
-#   %cc-parade-internal  the same, with the runtime's internal headers
+#   %cc-parade-internal  the same, with the runtime's internal headers and
+#                        names (white-box tests: libparade-internal.a)
+#   %libparade           the runtime library that programs link
 #   %mpirun              the launcher for the configured MPI (shared memory)
 #   %mpirun-tcp          the same, ranks talking over TCP on loopback
 #   %examples            directory of the example programs
@@ -18,12 +20,16 @@ config.test_exec_root = os.path.join(config.parade_obj_root, "test")
 
 src = config.parade_src_root
 cflags = "-O2 -g -Wall -I{0}/include".format(src)
-libs = "{0}/libparade.a -lpthread -ldl -lm".format(config.parade_lib_dir)
+libparade = os.path.join(config.parade_lib_dir, "libparade.a")
+libs = libparade + " -lpthread -ldl -lm"
+# libparade.a exports only the API; white-box tests need every runtime name.
+internal_libs = os.path.join(config.parade_lib_dir, "libparade-internal.a") + " -lpthread -ldl -lm"
 config.substitutions.append(
     ("%cc-parade-internal", "{0} {1} -I{2}/runtime".format(config.parade_mpicc, cflags, src)
-     + " %s -o %t " + libs))
+     + " %s -o %t " + internal_libs))
 config.substitutions.append(
     ("%cc-parade", "{0} {1} %s -o %t {2}".format(config.parade_mpicc, cflags, libs)))
+config.substitutions.append(("%libparade", libparade))
 
 if config.parade_mpi == "openmpi":
     launcher = "{0} --oversubscribe --bind-to none --mca btl_vader_single_copy_mechanism none".format(
@@ -64,6 +70,6 @@ config.substitutions.append(("%gcc-openmp", "gcc -fopenmp -O2 -w"))
 if os.path.exists(os.path.join(bindir, "parade-translate")):
     config.available_features.add("translator")
 config.substitutions.append(
-    ("%compare-with-gcc", "{0} {1}/Inputs/compare_with_gcc.py --paradecc {2} --mpirun '{3}' --work %t.dir".format(
-        config.parade_python, config.test_source_root,
-        os.path.join(bindir, "paradecc"), launcher)))
+    ("%compare-with-gcc", "{0} {1}/Inputs/compare_with_gcc.py --paradecc {2} --mpirun '{3}' --mpirun-tcp '{4}' "
+    "--work %t.dir".format(config.parade_python, config.test_source_root,
+                           os.path.join(bindir, "paradecc"), launcher, tcp)))

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Check a PARADE_STATS JSON file: one object per rank, every documented
-integer key present. usage: check_stats_json.py FILE RANKS KEY=MIN..."""
+integer key present, and totals over the ranks within bounds.
+usage: check_stats_json.py FILE RANKS [KEY=MIN | KEY<=MAX]..."""
 import json
 import sys
 
@@ -17,8 +18,15 @@ for obj in data:
     for key in REQUIRED:
         if not isinstance(obj.get(key), int):
             sys.exit("stats: rank %d lacks integer key %s" % (obj["rank"], key))
-# Totals over ranks must reach the given minimums.
+# Totals over ranks must reach the given minimums and stay under the maximums.
 for arg in sys.argv[3:]:
+    if "<=" in arg:
+        key, maximum = arg.split("<=")
+        total = sum(obj[key] for obj in data)
+        if total > int(maximum):
+            sys.exit("stats: total %s = %d, expected at most %s" % (key, total, maximum))
+        print("stats: total %s <= %s" % (key, maximum))
+        continue
     key, minimum = arg.split("=")
     total = sum(obj[key] for obj in data)
     if total < int(minimum):

@@ -3,8 +3,10 @@
 parade build at several ranks x threads (and once built with
 -fparade-sync=lock), and compare each output with gcc's exactly.
 
-usage: compare_with_gcc.py --paradecc P --mpirun "M" --work DIR source.c [-- program args]
-Prints one line per configuration and a summary line; exits 1 on any
+usage: compare_with_gcc.py --paradecc P --mpirun "M" [--mpirun-tcp "M"] --work DIR
+                           source.c [-- program args]
+The ranks x threads configurations run over shared memory; with
+--mpirun-tcp, 2 x 2 runs over TCP too. Prints one line per configuration and a summary line; exits 1 on any
 mismatch or failure.
 """
 import argparse
@@ -13,11 +15,12 @@ import shlex
 import subprocess
 import sys
 
-CONFIGS = [(1, 2), (2, 1), (2, 2), (4, 2)]
+CONFIGS = [(1, 2), (2, 2), (4, 1)]
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--paradecc", required=True)
 parser.add_argument("--mpirun", required=True)
+parser.add_argument("--mpirun-tcp")
 parser.add_argument("--work", required=True)
 parser.add_argument("source")
 parser.add_argument("args", nargs=argparse.REMAINDER)
@@ -53,12 +56,15 @@ if rc != 0:
     sys.exit(1)
 
 failures = 0
-runs = [(p, t, par_bin, "collective") for p, t in CONFIGS] + [(2, 2, lock_bin, "lock")]
-for ranks, threads, binary, mode in runs:
+runs = [(p, t, par_bin, "collective", opts.mpirun) for p, t in CONFIGS]
+if opts.mpirun_tcp:
+    runs.append((2, 2, par_bin, "collective tcp", opts.mpirun_tcp))
+runs.append((2, 2, lock_bin, "lock", opts.mpirun))
+for ranks, threads, binary, mode, launcher in runs:
     if ranks == 1:
         cmd = [binary] + args
     else:
-        cmd = shlex.split(opts.mpirun) + ["-np", str(ranks), binary] + args
+        cmd = shlex.split(launcher) + ["-np", str(ranks), binary] + args
     rc, out, err = run(cmd, {"OMP_NUM_THREADS": str(threads)})
     label = "P=%d T=%d %s" % (ranks, threads, mode)
     if rc != 0 or out != expected:
