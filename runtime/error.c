@@ -1,12 +1,21 @@
 #include "error.h"
 
+#include "format.h"
 #include "node.h"
 
+#include <errno.h>
 #include <mpi.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+/* How deep the calling thread is in the SIGSEGV handler. */
+static __thread int handler_depth;
+
+void err_handler_enter(void) { handler_depth++; }
+void err_handler_leave(void) { handler_depth--; }
 
 static void write_all(int fd, const char *buf, size_t len) {
   while (len > 0) {
@@ -19,16 +28,40 @@ static void write_all(int fd, const char *buf, size_t len) {
 }
 
 void err_vprint(const char *tag, const char *fmt, va_list ap) {
+  int saved_errno = errno;
   char buf[1024];
-  int head = snprintf(buf, sizeof buf, "parade: %s: [rank %d] ", tag, node.rank);
-  if (head < 0)
-    return;
-  int body = vsnprintf(buf + head, sizeof buf - (size_t)head - 1, fmt, ap);
-  size_t len = (size_t)head + (body < 0 ? 0 : (size_t)body);
+  size_t head = fmt_format(buf, sizeof buf - 1, "parade: %s: [rank %d] ", tag, node.rank);
+  if (head > sizeof buf - 2)
+    head = sizeof buf - 2;
+  size_t len = head + fmt_vformat(buf + head, sizeof buf - 1 - head, fmt, ap);
   if (len > sizeof buf - 2)
     len = sizeof buf - 2;
   buf[len++] = '\n';
   write_all(STDERR_FILENO, buf, len);
+  errno = saved_errno;
+}
+
+/* What the program printed must survive the end of the job: _exit and
+ * MPI_Abort drop whatever stdio still buffers, and with stdout a file or a
+ * pipe that is everything since the last 4 KiB. Not inside the signal
+ * handler, though: the interrupted code may be inside stdio, holding a
+ * stream's lock or halfway through its buffer. */
+static void flush_user_output(void) {
+  if (handler_depth)
+    return;
+  /* Another thread may hold stdout while it waits in a page fault for the
+   * communication thread, which may be this one: never wait for it long. */
+  for (int tries = 0; ftrylockfile(stdout) != 0; tries++) {
+    if (tries == 100)
+      return;
+    struct timespec pause = {0, 1000 * 1000};
+    nanosleep(&pause, NULL);
+  }
+  fflush_unlocked(stdout);
+  funlockfile(stdout);
+  int comm_thread = node.comm.thread_started && pthread_equal(pthread_self(), node.comm.thread);
+  if (!comm_thread)
+    fflush(NULL); /* the program's own files */
 }
 
 void err_abort_job(int status) {
@@ -48,6 +81,7 @@ void err_abort_job(int status) {
 }
 
 void err_fatal(const char *fmt, ...) {
+  flush_user_output();
   va_list ap;
   va_start(ap, fmt);
   err_vprint("error", fmt, ap);
@@ -56,6 +90,7 @@ void err_fatal(const char *fmt, ...) {
 }
 
 void err_fatal_status(int status, const char *fmt, ...) {
+  flush_user_output();
   va_list ap;
   va_start(ap, fmt);
   err_vprint("error", fmt, ap);

@@ -3,6 +3,7 @@
 #include "alloc.h"
 #include "error.h"
 #include "fault.h"
+#include "format.h"
 #include "wait.h"
 
 #include <errno.h>
@@ -29,7 +30,7 @@ void node_pool_ensure(void) {
     if (err)
       err_fatal("cannot map the %zu-byte shared pool at %#lx with method %s: %s%s",
                 node.opt.pool_size, (unsigned long)node.opt.pool_base,
-                vm_method_name(node.opt.map), strerror(err),
+                vm_method_name(node.opt.map), fmt_strerror(err),
                 err == EADDRINUSE ? " (choose another PARADE_POOL_BASE)" : "");
     if (node.vm.page_size > 32768)
       err_fatal("page size %zu is not supported", node.vm.page_size);
