@@ -2,6 +2,7 @@
 
 #include "alloc.h"
 #include "error.h"
+#include "fault.h"
 #include "hlrc.h"
 #include "node.h"
 #include "sync.h"
@@ -344,6 +345,7 @@ static int receive_all(char **buf, size_t *cap) {
 
 static void *comm_main(void *unused) {
   (void)unused;
+  fault_thread_start(FAULT_COMM_THREAD, 0);
   size_t cap = 1 << 16;
   char *buf = malloc(cap);
   if (!buf)
@@ -380,6 +382,7 @@ static void *comm_main(void *unused) {
       sleep_ns *= 2;
   }
   free(buf);
+  fault_thread_end();
   return NULL;
 }
 

@@ -122,6 +122,10 @@ int parade_main(int argc, char **argv, int (*user_main)(int, char **)) {
     err_fatal("the MPI library does not provide MPI_THREAD_MULTIPLE (got level %d)", provided);
   if (node.size > 65535)
     err_fatal("at most 65535 ranks are supported");
+  /* At any P: a stack overflow is reported even where no page is ever
+   * protected. */
+  fault_thread_start(FAULT_INITIAL_THREAD, 0);
+  fault_install();
   MPI_Comm_dup(MPI_COMM_WORLD, &node.comm.runtime);
   MPI_Comm_dup(MPI_COMM_WORLD, &node.comm.world);
   count_host();
@@ -141,7 +145,6 @@ int parade_main(int argc, char **argv, int (*user_main)(int, char **)) {
       err_fatal("cannot allocate the page table for %zu pages", node.vm.npages);
     hlrc_init();
     comm_start();
-    fault_install();
     hlrc_start();
     node.dsm_active = 1;
     comm_barrier_world(); /* every rank serves faults before anyone faults */

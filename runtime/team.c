@@ -3,6 +3,7 @@
 #include "atomic.h"
 #include "comm.h"
 #include "error.h"
+#include "fault.h"
 #include "hlrc.h"
 #include "node.h"
 #include "proto.h"
@@ -183,12 +184,15 @@ static void *worker_main(void *arg) {
    * it: the fork about to be announced is its first region, once. */
   int local = (int)((uintptr_t)arg & 0xffff);
   uint32_t seen = (uint32_t)((uintptr_t)arg >> 16);
+  fault_thread_start(FAULT_TEAM_THREAD, local);
   comm_my_slot(); /* take a wait slot before any fault needs one */
   for (;;) {
     wait_until_changed(&node.team.fork_gen, seen);
     seen = atomic_load_explicit(&node.team.fork_gen, memory_order_acquire);
-    if (atomic_load(&node.team.shutdown))
+    if (atomic_load(&node.team.shutdown)) {
+      fault_thread_end();
       return NULL;
+    }
     if ((uint32_t)local < node.team.local_count)
       run_region(local);
   }
