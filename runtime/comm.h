@@ -17,6 +17,7 @@
 #ifndef PARADE_COMM_H
 #define PARADE_COMM_H
 
+#include "options.h"
 #include "proto.h"
 
 #include <mpi.h>
@@ -25,7 +26,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define COMM_MAX_SLOTS 1024
+/* The team's threads, and threads of the program's own that touch shared
+ * data (each takes a slot at its first fault). */
+#define COMM_MAX_SLOTS (OPTIONS_MAX_THREADS + 64)
 #define COMM_TAG 7
 
 /* A request the fault path hands to the comm thread. */

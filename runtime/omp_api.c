@@ -27,7 +27,7 @@ int omp_get_nested(void) { return 0; }
 void omp_set_nested(int nested) { (void)nested; }
 void omp_set_dynamic(int dynamic) { (void)dynamic; }
 int omp_get_dynamic(void) { return 0; }
-int omp_get_thread_limit(void) { return node.size * 1000; }
+int omp_get_thread_limit(void) { return node.size * OPTIONS_MAX_THREADS; }
 double omp_get_wtime(void) { return parade_wtime(); }
 double omp_get_wtick(void) { return 1e-9; }
 

@@ -3,16 +3,37 @@
 #include "error.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#define STRINGIFY(x) #x
+#define STRING_OF(x) STRINGIFY(x)
+
+/* Decimal digits only. strtoull would also take leading spaces, a sign
+ * (" -1" is then 2^64 - 1) and, in base 0, octal ("010M" is then 8 MiB). */
+static int parse_decimal(const char *text, const char **end, unsigned long long *out) {
+  if (*text < '0' || *text > '9')
+    return EINVAL;
+  unsigned long long value = 0;
+  for (; *text >= '0' && *text <= '9'; text++) {
+    unsigned digit = (unsigned)(*text - '0');
+    if (value > (ULLONG_MAX - digit) / 10)
+      return EINVAL;
+    value = value * 10 + digit;
+  }
+  *end = text;
+  *out = value;
+  return 0;
+}
+
 int options_parse_size(const char *text, size_t *out) {
-  char *end = NULL;
-  errno = 0;
-  unsigned long long value = strtoull(text, &end, 0);
-  if (errno || end == text || text[0] == '-')
+  const char *end;
+  unsigned long long value;
+  if (parse_decimal(text, &end, &value))
     return EINVAL;
   unsigned shift = 0;
   switch (*end) {
@@ -22,23 +43,88 @@ int options_parse_size(const char *text, size_t *out) {
   case 't': case 'T': shift = 40; end++; break;
   default: break;
   }
-  if (*end == 'i' || *end == 'I')
+  if (shift && (*end == 'i' || *end == 'I'))
     end++;
   if (*end == 'b' || *end == 'B')
     end++;
-  if (*end != '\0' || (shift && value > (~0ull >> shift)))
+  if (*end != '\0' || (shift && value > (SIZE_MAX >> shift)))
     return EINVAL;
   *out = (size_t)(value << shift);
   return 0;
 }
 
-static int parse_int(const char *text, int lo, int hi, int *out) {
-  char *end = NULL;
-  errno = 0;
-  long value = strtol(text, &end, 10);
-  if (errno || end == text || *end != '\0' || value < lo || value > hi)
+int options_parse_int(const char *text, int lo, int hi, int *out) {
+  int negative = text[0] == '-';
+  const char *end;
+  unsigned long long magnitude;
+  if (parse_decimal(text + negative, &end, &magnitude) || *end != '\0' ||
+      magnitude > (unsigned long long)INT_MAX + negative)
+    return EINVAL;
+  long long value = negative ? -(long long)magnitude : (long long)magnitude;
+  if (value < lo || value > hi)
     return EINVAL;
   *out = (int)value;
+  return 0;
+}
+
+int options_parse_address(const char *text, uintptr_t *out) {
+  if (text[0] != '0' || (text[1] != 'x' && text[1] != 'X')) {
+    const char *end;
+    unsigned long long value;
+    if (parse_decimal(text, &end, &value) || *end != '\0')
+      return EINVAL;
+    *out = (uintptr_t)value;
+    return 0;
+  }
+  const char *at = text + 2;
+  uintptr_t value = 0;
+  if (*at == '\0')
+    return EINVAL;
+  for (; *at; at++) {
+    unsigned digit;
+    if (*at >= '0' && *at <= '9') digit = (unsigned)(*at - '0');
+    else if (*at >= 'a' && *at <= 'f') digit = (unsigned)(*at - 'a' + 10);
+    else if (*at >= 'A' && *at <= 'F') digit = (unsigned)(*at - 'A' + 10);
+    else return EINVAL;
+    if (value > (UINTPTR_MAX >> 4))
+      return EINVAL;
+    value = value << 4 | digit;
+  }
+  *out = value;
+  return 0;
+}
+
+static int is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
+/* As libgomp reads it, so a setting made for gcc -fopenmp means the same
+ * here: spaces around, a number in K unless a B, K, M or G follows. */
+int options_parse_stacksize(const char *text, size_t *out) {
+  while (is_space(*text))
+    text++;
+  const char *end;
+  unsigned long long value;
+  if (parse_decimal(text, &end, &value))
+    return EINVAL;
+  while (is_space(*end))
+    end++;
+  unsigned shift = 10;
+  if (*end != '\0') {
+    switch (*end) {
+    case 'b': case 'B': shift = 0; break;
+    case 'k': case 'K': shift = 10; break;
+    case 'm': case 'M': shift = 20; break;
+    case 'g': case 'G': shift = 30; break;
+    default: return EINVAL;
+    }
+    end++;
+    while (is_space(*end))
+      end++;
+    if (*end != '\0')
+      return EINVAL;
+  }
+  if (value > (SIZE_MAX >> shift))
+    return EINVAL;
+  *out = (size_t)(value << shift);
   return 0;
 }
 
@@ -62,12 +148,10 @@ static int parse_pool_size(struct options *opt, const char *text) {
 }
 
 static int parse_pool_base(struct options *opt, const char *text) {
-  char *end = NULL;
-  errno = 0;
-  unsigned long long base = strtoull(text, &end, 0);
-  if (errno || end == text || *end || base == 0 || (base & 0xfffff))
+  uintptr_t base;
+  if (options_parse_address(text, &base) || base == 0 || (base & 0xfffff))
     return EINVAL; /* must be 1 MiB aligned */
-  opt->pool_base = (uintptr_t)base;
+  opt->pool_base = base;
   return 0;
 }
 
@@ -95,23 +179,39 @@ static int parse_stats(struct options *opt, const char *text) {
 }
 
 static int parse_verbose(struct options *opt, const char *text) {
-  return parse_int(text, 0, 3, &opt->verbose);
+  return options_parse_int(text, 0, 3, &opt->verbose);
 }
 
 static int parse_comm_sleep(struct options *opt, const char *text) {
-  return parse_int(text, 1, 100000, &opt->comm_sleep_us);
+  return options_parse_int(text, 1, 100000, &opt->comm_sleep_us);
 }
 
 static int parse_threads(struct options *opt, const char *text) {
-  /* OpenMP allows a list for nested levels; nested regions are serialized,
-   * so only the first entry matters. */
-  char first[32];
-  size_t n = strcspn(text, ",");
-  if (n == 0 || n >= sizeof first)
+  /* As libgomp reads it, spaces around the number allowed. OpenMP allows a
+   * list for nested levels; nested regions are serialized, so only the
+   * first entry matters. */
+  while (is_space(*text))
+    text++;
+  const char *end;
+  unsigned long long threads;
+  if (parse_decimal(text, &end, &threads) || threads == 0)
     return EINVAL;
-  memcpy(first, text, n);
-  first[n] = '\0';
-  return parse_int(first, 1, 4096, &opt->threads);
+  while (is_space(*end))
+    end++;
+  if (*end != '\0' && *end != ',')
+    return EINVAL;
+  if (threads > OPTIONS_MAX_THREADS)
+    return ERANGE;
+  opt->threads = (int)threads;
+  return 0;
+}
+
+static int parse_stacksize(struct options *opt, const char *text) {
+  size_t size;
+  if (options_parse_stacksize(text, &size) || size < (size_t)PTHREAD_STACK_MIN)
+    return EINVAL;
+  opt->stacksize = size;
+  return 0;
 }
 
 static int parse_wait_policy(struct options *opt, const char *text) {
@@ -129,7 +229,7 @@ static int parse_schedule(struct options *opt, const char *text) {
 }
 
 static int parse_store_delay(struct options *opt, const char *text) {
-  return parse_int(text, 0, 10000000, &opt->test_store_delay_us);
+  return options_parse_int(text, 0, 10000000, &opt->test_store_delay_us);
 }
 
 struct option_row {
@@ -149,7 +249,10 @@ static const struct option_row option_table[] = {
     {"PARADE_COMM_SLEEP_US", parse_comm_sleep, 1, "longest sleep of the idle communication thread (default 200)"},
     {"PARADE_TEST_STORE_DELAY_US", parse_store_delay, 1,
      "testing only: odd ranks wait this long before their collective stores"},
-    {"OMP_NUM_THREADS", parse_threads, 0, "threads per rank"},
+    {"OMP_NUM_THREADS", parse_threads, 0,
+     "threads per rank, at most " STRING_OF(OPTIONS_MAX_THREADS)},
+    {"OMP_STACKSIZE", parse_stacksize, 0,
+     "stack size of team threads: N[B|K|M|G], in K without a suffix"},
     {"OMP_WAIT_POLICY", parse_wait_policy, 0, "active or passive"},
     {"OMP_SCHEDULE", parse_schedule, 0, "schedule for schedule(runtime)"},
 };
@@ -167,8 +270,13 @@ void options_read(struct options *opt) {
     const char *text = getenv(row->name);
     if (!text)
       continue;
-    if (row->parse(opt, text) == 0)
+    int err = row->parse(opt, text);
+    if (err == 0)
       continue;
+    /* Well formed, but more than the runtime is built for: running with
+     * the default instead would be a different program. */
+    if (err == ERANGE)
+      err_fatal("%s=%s is too large (%s)", row->name, text, row->help);
     if (row->fatal)
       err_fatal("invalid value '%s' for %s (%s)", text, row->name, row->help);
     err_warn("ignoring invalid value '%s' for %s (%s)", text, row->name, row->help);

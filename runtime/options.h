@@ -7,6 +7,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The most threads one rank runs. OMP_NUM_THREADS above it is refused at
+ * start-up, and every per-thread table of the runtime (team workers, wait
+ * slots, collective contributions) is sized from it. */
+#define OPTIONS_MAX_THREADS 1024
+
 enum vm_method { VM_MEMFD, VM_SYSV, VM_MREMAP };
 enum stats_mode { STATS_OFF, STATS_TEXT, STATS_JSON };
 enum wait_policy { WAIT_DEFAULT, WAIT_ACTIVE, WAIT_PASSIVE };
@@ -21,6 +26,7 @@ struct options {
   int verbose;                 /* PARADE_VERBOSE */
   int comm_sleep_us;           /* PARADE_COMM_SLEEP_US */
   int threads;                 /* OMP_NUM_THREADS (0: not set) */
+  size_t stacksize;            /* OMP_STACKSIZE of team threads (0: not set) */
   enum wait_policy wait;       /* OMP_WAIT_POLICY */
   char schedule[64];           /* OMP_SCHEDULE, for schedule(runtime) */
   int test_store_delay_us;     /* PARADE_TEST_STORE_DELAY_US (fault injection) */
@@ -32,7 +38,21 @@ void options_read(struct options *opt);
 /* Print the table and the values in force (PARADE_VERBOSE>=1, rank 0). */
 void options_print(const struct options *opt);
 
-/* Parse "123", "64K", "16M", "1G" into bytes; 0 on success or EINVAL. */
+/* The parsers behind the table; each returns 0 or EINVAL. None accepts
+ * spaces or a sign that the format does not call for. */
+
+/* Decimal bytes with an optional K, M, G or T suffix (KiB, MB... too):
+ * "123", "64K", "16M", "1G". */
 int options_parse_size(const char *text, size_t *out);
+
+/* A decimal integer in [@p lo, @p hi]; a leading '-' only. */
+int options_parse_int(const char *text, int lo, int hi, int *out);
+
+/* An address: hexadecimal after 0x, else decimal. */
+int options_parse_address(const char *text, uintptr_t *out);
+
+/* OMP_STACKSIZE as libgomp reads it: a decimal number with an optional B,
+ * K, M or G suffix (K if none), spaces around allowed. */
+int options_parse_stacksize(const char *text, size_t *out);
 
 #endif

@@ -12,6 +12,7 @@
 #ifndef PARADE_SYNC_H
 #define PARADE_SYNC_H
 
+#include "options.h"
 #include "parade.h"
 
 #include <stddef.h>
@@ -21,7 +22,7 @@ struct lock_rec;
 
 struct sync_state {
   /* Collectives: what each local thread brought, and the node's buffer. */
-  const void *contrib[1024];
+  const void *contrib[OPTIONS_MAX_THREADS];
   unsigned char *buf;
   size_t cap;
   const parade_reduce_var *layout; /* of the reduction in flight */

@@ -4,6 +4,7 @@
 #include "comm.h"
 #include "error.h"
 #include "fault.h"
+#include "format.h"
 #include "hlrc.h"
 #include "node.h"
 #include "proto.h"
@@ -200,15 +201,28 @@ static void *worker_main(void *arg) {
 
 static void ensure_workers(uint32_t local_count) {
   struct team *t = &node.team;
-  if (local_count > TEAM_MAX_LOCAL)
-    err_fatal("%u threads on one rank: at most %d are supported", local_count, TEAM_MAX_LOCAL);
+  if (local_count > OPTIONS_MAX_THREADS)
+    err_fatal("%u threads on one rank: at most %d are supported", local_count,
+              OPTIONS_MAX_THREADS);
+  if (t->nworkers + 1 >= local_count)
+    return;
+  /* OMP_STACKSIZE sizes the team threads' stacks, as with libgomp; the
+   * initial thread keeps the process's. */
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  if (node.opt.stacksize && pthread_attr_setstacksize(&attr, node.opt.stacksize))
+    err_fatal("cannot give team threads a stack of %zu bytes (OMP_STACKSIZE)",
+              node.opt.stacksize);
   while (t->nworkers + 1 < local_count) {
     uint32_t local = t->nworkers + 1;
     uintptr_t arg = ((uintptr_t)atomic_load(&t->fork_gen) << 16) | local;
-    if (pthread_create(&t->workers[t->nworkers], NULL, worker_main, (void *)arg))
-      err_fatal("cannot create team thread %u", local);
+    int err = pthread_create(&t->workers[t->nworkers], &attr, worker_main, (void *)arg);
+    if (err)
+      err_fatal("cannot create team thread %u: %s%s", local, fmt_strerror(err),
+                node.opt.stacksize ? " (is OMP_STACKSIZE too large?)" : "");
     t->nworkers++;
   }
+  pthread_attr_destroy(&attr);
 }
 
 /* Set the team up from a fork's description and run it here. */

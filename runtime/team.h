@@ -8,6 +8,7 @@
 #ifndef PARADE_TEAM_H
 #define PARADE_TEAM_H
 
+#include "options.h"
 #include "parade.h"
 
 #include <mpi.h>
@@ -16,7 +17,6 @@
 #include <stdint.h>
 
 #define TEAM_ARGS_MAX 4096
-#define TEAM_MAX_LOCAL 1000
 
 struct fork_info;
 
@@ -33,7 +33,7 @@ struct team {
   /* Workers: local threads 1..nworkers. */
   _Atomic uint32_t fork_gen;
   _Atomic int shutdown;
-  pthread_t workers[TEAM_MAX_LOCAL];
+  pthread_t workers[OPTIONS_MAX_THREADS];
   uint32_t nworkers;
   int requested_threads; /* omp_set_num_threads, over all nodes; 0: default */
   uint64_t region;        /* the current region's number, the same on every node */
