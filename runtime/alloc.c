@@ -345,16 +345,32 @@ static int heap_address(const void *addr) {
 
 /* ---- Public entry points ---------------------------------------------- */
 
+/* A request no C library could meet (an object larger than PTRDIFF_MAX, an
+ * alignment that no address of the pool has) fails as theirs does, with
+ * ENOMEM, and before the size is rounded to pages, which could wrap. A size
+ * the pool only lacks room for is exhausted()'s clear error instead: a
+ * larger PARADE_POOL_SIZE helps there. Precondition: the pool is mapped. */
+static int impossible(size_t size, size_t align) {
+  return size > PTRDIFF_MAX || align > node.opt.pool_base + node.opt.pool_size;
+}
+
 void *parade_malloc(size_t size) {
   node_pool_ensure();
+  if (impossible(size, 16)) {
+    errno = ENOMEM;
+    return NULL;
+  }
   return block_alloc(size, 16);
 }
 
 void *parade_calloc(size_t count, size_t size) {
-  if (size && count > SIZE_MAX / size)
+  if (size && count > SIZE_MAX / size) {
+    errno = ENOMEM;
     return NULL;
+  }
   void *p = parade_malloc(count * size);
-  memset(p, 0, count * size);
+  if (p)
+    memset(p, 0, count * size);
   return p;
 }
 
@@ -395,6 +411,8 @@ void *parade_realloc(void *ptr, size_t size) {
   if (size <= old && (old <= SMALL_MAX || size > old / 2))
     return ptr;
   void *fresh = parade_malloc(size);
+  if (!fresh)
+    return NULL; /* the old block stays valid, as with realloc(3) */
   memcpy(fresh, ptr, old < size ? old : size);
   parade_free(ptr);
   return fresh;
@@ -404,14 +422,20 @@ int parade_posix_memalign(void **out, size_t alignment, size_t size) {
   if (alignment < sizeof(void *) || (alignment & (alignment - 1)))
     return EINVAL;
   node_pool_ensure();
+  if (impossible(size, alignment))
+    return ENOMEM;
   *out = block_alloc(size, alignment);
   return 0;
 }
 
 void *parade_aligned_alloc(size_t alignment, size_t size) {
   void *p = NULL;
-  if (parade_posix_memalign(&p, alignment < sizeof(void *) ? sizeof(void *) : alignment, size))
+  int err = parade_posix_memalign(&p, alignment < sizeof(void *) ? sizeof(void *) : alignment,
+                                  size);
+  if (err) {
+    errno = err;
     return NULL;
+  }
   return p;
 }
 
