@@ -266,6 +266,18 @@ static int drain_requests(void) {
   return 1;
 }
 
+/* A reply names the wait slot of the thread that asked. Any other index is
+ * a protocol error, not a write somewhere past the slot table. */
+static struct wait_slot *reply_slot(int src, const struct msg_hdr *hdr) {
+  uint32_t used = atomic_load(&node.comm.slots_used);
+  if (used > COMM_MAX_SLOTS)
+    used = COMM_MAX_SLOTS;
+  if (hdr->c >= used)
+    err_fatal("protocol error: reply of type %u from rank %d for wait slot %llu (%u in use)",
+              hdr->type, src, (unsigned long long)hdr->c, used);
+  return &node.comm.slots[hdr->c];
+}
+
 static void dispatch(int src, const struct msg_hdr *hdr, const char *payload) {
   struct wait_slot *slot;
   switch (hdr->type) {
@@ -273,7 +285,7 @@ static void dispatch(int src, const struct msg_hdr *hdr, const char *payload) {
   case MSG_PAGE_REP: hlrc_on_page_rep(hdr, payload); break;
   case MSG_DIFF: hlrc_on_diff(src, hdr, payload); break;
   case MSG_DIFF_ACK:
-    slot = &node.comm.slots[hdr->c];
+    slot = reply_slot(src, hdr);
     if (atomic_fetch_sub(&slot->acks_due, 1) == 1)
       comm_slot_signal(slot);
     break;
@@ -284,7 +296,7 @@ static void dispatch(int src, const struct msg_hdr *hdr, const char *payload) {
   case MSG_LOCK_REQ: sync_on_lock_req(src, hdr, payload); break;
   case MSG_LOCK_REL: sync_on_lock_rel(src, hdr, payload); break;
   case MSG_LOCK_GRANT:
-    slot = &node.comm.slots[hdr->c];
+    slot = reply_slot(src, hdr);
     slot->value = hdr->b;
     slot->reply = NULL;
     slot->reply_len = hdr->len;
@@ -299,7 +311,7 @@ static void dispatch(int src, const struct msg_hdr *hdr, const char *payload) {
   case MSG_FREE: alloc_on_free(hdr); break;
   case MSG_SIZE_REQ: alloc_on_size_req(src, hdr); break;
   case MSG_SIZE_REP:
-    slot = &node.comm.slots[hdr->c];
+    slot = reply_slot(src, hdr);
     slot->value = hdr->a;
     comm_slot_signal(slot);
     break;
