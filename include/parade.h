@@ -180,6 +180,13 @@ void parade_ordered_end(parade_loop *loop, long long iteration);
 
 /* ---- Collectives on small data -------------------------------------- */
 
+/**
+ * @brief The most bytes of shared data one collective store may update
+ * (parade_reduce_store): the runtime keeps their old values in a buffer of
+ * this size. The translator refuses a -fparade-small-threshold above it.
+ */
+#define PARADE_SMALL_MAX 256
+
 /** @brief Element types the collectives understand. */
 typedef enum parade_type {
   PARADE_CHAR, PARADE_SCHAR, PARADE_UCHAR, PARADE_SHORT, PARADE_USHORT,

@@ -4,6 +4,7 @@
 // Writes the translation of file.c to stdout (or -o FILE).
 //===----------------------------------------------------------------------===//
 #include "Translator.h"
+#include "parade.h"
 
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
@@ -33,6 +34,14 @@ int main(int argc, const char **argv) {
   }
   if (Sync != "collective" && Sync != "lock") {
     errs() << "parade-translate: error: -fparade-sync must be collective or lock\n";
+    return 2;
+  }
+  if (SmallThreshold > PARADE_SMALL_MAX) {
+    // The fast path's runtime buffers are fixed; a larger footprint would
+    // translate, then abort at run time.
+    errs() << "parade-translate: error: -fparade-small-threshold=" << SmallThreshold
+           << " is above the runtime's limit of " << PARADE_SMALL_MAX
+           << " bytes (PARADE_SMALL_MAX in parade.h)\n";
     return 2;
   }
   if (Parser->getSourcePathList().size() != 1) {
