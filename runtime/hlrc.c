@@ -126,24 +126,18 @@ static void add_flush_diff(struct bundle *b, size_t page, uint8_t *scratch,
   (*acks)++;
 }
 
-static void send_and_wait_acks(struct bundle *out, struct wait_slot *slot, int32_t acks) {
-  atomic_store(&slot->acks_due, acks);
-  for (int dest = 0; dest < node.size; dest++)
-    comm_send_bundle(dest, &out[dest]);
-  if (acks)
-    comm_slot_wait(slot);
-}
-
 void hlrc_release(void) {
   if (node.size == 1)
     return;
   struct wait_slot *slot = comm_my_slot();
+  size_t count = atomic_load(&node.pages.epoch_count);
   struct bundle *out = calloc((size_t)node.size, sizeof *out);
   uint8_t *scratch = malloc(diff_max_size(node.vm.page_size));
-  if (!out || !scratch)
+  uint32_t *claimed = malloc((count ? count : 1) * sizeof *claimed);
+  if (!out || !scratch || !claimed)
     err_fatal("out of memory at a release");
+  size_t nclaimed = 0;
   int32_t acks = 0;
-  size_t count = atomic_load(&node.pages.epoch_count);
   for (size_t i = 0; i < count; i++) {
     uint32_t page = atomic_load(&node.pages.epoch_list[i]);
     if (page == EPOCH_LIST_EMPTY || home_of(page) == me())
@@ -159,18 +153,29 @@ void hlrc_release(void) {
         break;
       vm_protect(&node.vm, page, 1, PROT_READ);
       add_flush_diff(&out[home_of(page)], page, scratch, slot, &acks);
-      page_finish(e, PAGE_READ_ONLY);
+      claimed[nclaimed++] = page;
       break;
     }
   }
-  send_and_wait_acks(out, slot, acks);
+  /* The pages stay TRANSIENT until their diffs are on the wire: a thread
+   * of this node that writes one again meanwhile would otherwise send its
+   * own diff of the page first, and the home would apply the two in the
+   * wrong order (a flag set, then reset by a neighbour, would end set). */
+  atomic_store(&slot->acks_due, acks);
+  for (int dest = 0; dest < node.size; dest++)
+    comm_send_bundle(dest, &out[dest]);
+  for (size_t i = 0; i < nclaimed; i++)
+    page_finish(entry_of(claimed[i]), PAGE_READ_ONLY);
+  if (acks)
+    comm_slot_wait(slot);
   for (int dest = 0; dest < node.size; dest++)
     bundle_free(&out[dest]);
   free(out);
   free(scratch);
+  free(claimed);
 }
 
-size_t hlrc_lock_notices(uint64_t **out) {
+static size_t notices_flagged(uint64_t **out, uint32_t flags) {
   size_t count = atomic_load(&node.pages.epoch_count);
   uint64_t *notices = malloc((count ? count : 1) * sizeof *notices);
   if (!notices)
@@ -180,12 +185,18 @@ size_t hlrc_lock_notices(uint64_t **out) {
     uint32_t page = atomic_load(&node.pages.epoch_list[i]);
     if (page == EPOCH_LIST_EMPTY)
       continue;
-    if (atomic_load(&entry_of(page)->epoch_flags) & (EPOCH_WRITTEN | EPOCH_LEARNED))
+    if (atomic_load(&entry_of(page)->epoch_flags) & flags)
       notices[n++] = (uint64_t)page << 16 | me();
   }
   *out = notices;
   return n;
 }
+
+size_t hlrc_lock_notices(uint64_t **out) {
+  return notices_flagged(out, EPOCH_WRITTEN | EPOCH_LEARNED);
+}
+
+size_t hlrc_written_notices(uint64_t **out) { return notices_flagged(out, EPOCH_WRITTEN); }
 
 /* Drop this node's copy of a page homed elsewhere, so the next access
  * fetches the home's. Unsent writes to the page go home first. */

@@ -69,6 +69,10 @@ void hlrc_release(void);
 /* Write notices to hand on with a lock release (malloc'd; caller frees):
  * page << 16 | node, for every page this node wrote or learned of. */
 size_t hlrc_lock_notices(uint64_t **out);
+/* Write notices of the pages this node itself wrote in this epoch, in the
+ * same form (malloc'd; caller frees): what a collective among all nodes
+ * hands on, since every writer speaks for itself there. */
+size_t hlrc_written_notices(uint64_t **out);
 /* Acquire: invalidate what the notices say other nodes wrote. */
 void hlrc_acquire(const uint64_t *notices, size_t count);
 

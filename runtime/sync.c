@@ -9,6 +9,7 @@
 #include "team.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -274,6 +275,53 @@ void parade_bcast(void *buf, size_t len, int root) {
 
 /* ---- Collective updates of shared data ---------------------------------- */
 
+/* A collective that stands in for a barrier (single) or a lock (critical,
+ * atomic) keeps its memory semantics: every node's writes reach their
+ * homes (release), the nodes exchange the notices of the pages they wrote,
+ * and each drops its copies of pages others wrote (acquire). So a thread
+ * that reads, after the construct, data another node wrote before it sees
+ * the new values. The leader runs this with the node's threads parked,
+ * before the collective's own data moves. */
+static void collective_release_acquire(void) {
+  int participants = team_participants();
+  if (node.size == 1 || participants <= 1)
+    return;
+  hlrc_release();
+  uint64_t *mine;
+  size_t n = hlrc_written_notices(&mine);
+  if (n > INT_MAX)
+    err_fatal("%zu write notices in one collective (at most %d)", n, INT_MAX);
+  int my_count = (int)n;
+  int *counts = malloc(2 * (size_t)participants * sizeof *counts);
+  if (!counts)
+    err_fatal("out of memory exchanging write notices");
+  int *displs = counts + participants;
+  MPI_Request req;
+  MPI_Iallgather(&my_count, 1, MPI_INT, counts, 1, MPI_INT, team_comm(), &req);
+  comm_wait_mpi(&req);
+  size_t total = 0;
+  for (int r = 0; r < participants; r++) {
+    if (total > (size_t)INT_MAX - (size_t)counts[r])
+      err_fatal("too many write notices in one collective");
+    displs[r] = (int)total;
+    total += (size_t)counts[r];
+  }
+  if (total > 0) { /* the same test on every node: all take part or none */
+    uint64_t *all = malloc(total * sizeof *all);
+    if (!all)
+      err_fatal("out of memory exchanging write notices");
+    MPI_Iallgatherv(mine, my_count, MPI_UINT64_T, all, counts, displs, MPI_UINT64_T,
+                    team_comm(), &req);
+    comm_wait_mpi(&req);
+    hlrc_acquire(all, total);
+    free(all);
+    STAT_INC(collectives);
+  }
+  STAT_INC(collectives);
+  free(counts);
+  free(mine);
+}
+
 static void **store_targets;
 static int store_count;
 static const size_t *store_sizes;
@@ -284,6 +332,7 @@ static const size_t *store_sizes;
  * finish the all-reduce, so no home has made this round's store yet, and a
  * copy fetched now still holds the old value on every node. */
 static void reduce_store_leader(void) {
+  collective_release_acquire();
   const parade_reduce_var *vars = node.sync.contrib[0];
   unsigned char old[256];
   size_t total = 0;
@@ -342,6 +391,7 @@ void parade_reduce_store(parade_reduce_var *contributions, void **targets, int n
 }
 
 static void bcast_store_leader(void) {
+  collective_release_acquire();
   size_t total = 0;
   for (int v = 0; v < store_count; v++)
     total += store_sizes[v];
