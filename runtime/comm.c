@@ -8,6 +8,7 @@
 #include "sync.h"
 #include "wait.h"
 
+#include <limits.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,6 +102,12 @@ void bundle_free(struct bundle *b) {
 }
 
 static void count_send(const struct bundle *b) {
+  /* Runtime messages carry pages, diffs, notices and region arguments;
+   * none comes near MPI's int count, but a silent wrap would be a lost
+   * message. */
+  if (b->len > INT_MAX)
+    err_fatal("a runtime message of %zu bytes is more than one MPI message can carry",
+              (size_t)b->len);
   STAT_INC(msgs_sent);
   STAT_ADD(bytes_sent, b->len);
   STAT_ADD(runtime_msgs_sent, b->count);

@@ -232,6 +232,10 @@ static int parse_store_delay(struct options *opt, const char *text) {
   return options_parse_int(text, 0, 10000000, &opt->test_store_delay_us);
 }
 
+static int parse_collective_chunk(struct options *opt, const char *text) {
+  return options_parse_int(text, 1, 1 << 28, &opt->test_collective_chunk);
+}
+
 struct option_row {
   const char *name;
   option_parser parse;
@@ -249,6 +253,8 @@ static const struct option_row option_table[] = {
     {"PARADE_COMM_SLEEP_US", parse_comm_sleep, 1, "longest sleep of the idle communication thread (default 200)"},
     {"PARADE_TEST_STORE_DELAY_US", parse_store_delay, 1,
      "testing only: odd ranks wait this long before their collective stores"},
+    {"PARADE_TEST_COLLECTIVE_CHUNK", parse_collective_chunk, 1,
+     "testing only: elements per MPI call of a collective (default 2^28)"},
     {"OMP_NUM_THREADS", parse_threads, 0,
      "threads per rank, at most " STRING_OF(OPTIONS_MAX_THREADS)},
     {"OMP_STACKSIZE", parse_stacksize, 0,

@@ -30,6 +30,7 @@ struct options {
   enum wait_policy wait;       /* OMP_WAIT_POLICY */
   char schedule[64];           /* OMP_SCHEDULE, for schedule(runtime) */
   int test_store_delay_us;     /* PARADE_TEST_STORE_DELAY_US (fault injection) */
+  int test_collective_chunk;   /* PARADE_TEST_COLLECTIVE_CHUNK (0: MPI's int limit) */
 };
 
 /* Read the environment into @p opt. Fatal on a bad PARADE_* value. */

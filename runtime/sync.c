@@ -163,6 +163,26 @@ static void ensure_buffer(size_t bytes) {
     err_fatal("out of memory for a collective of %zu bytes", bytes);
 }
 
+/* MPI counts are ints: a collective over more elements than that moves in
+ * pieces of at most this many (fewer when a test asks, so that the
+ * pieces are seen without gigabytes of data). */
+static size_t chunk_elements(void) {
+  return node.opt.test_collective_chunk > 0 ? (size_t)node.opt.test_collective_chunk
+                                            : (size_t)1 << 28;
+}
+
+/* All-reduce @p count elements of @p size bytes in place, in pieces. */
+static void allreduce_chunked(unsigned char *buf, size_t count, size_t size, MPI_Datatype type,
+                              MPI_Op op) {
+  for (size_t done = 0; done < count;) {
+    size_t n = count - done < chunk_elements() ? count - done : chunk_elements();
+    MPI_Request req;
+    MPI_Iallreduce(MPI_IN_PLACE, buf + done * size, (int)n, type, op, team_comm(), &req);
+    comm_wait_mpi(&req);
+    done += n;
+  }
+}
+
 static void allreduce_leader(void) {
   const parade_reduce_var *vars = node.sync.contrib[0];
   int nvars = node.sync.layout_count;
@@ -197,9 +217,22 @@ static void allreduce_leader(void) {
   MPI_Op op = mpi_op_of(vars[0].type, vars[0].op);
   MPI_Request req;
   if (uniform && type != MPI_DATATYPE_NULL && op != MPI_OP_NULL) {
-    MPI_Iallreduce(MPI_IN_PLACE, buf, (int)(total / sync_type_size(vars[0].type)), type, op,
-                   team_comm(), &req);
-    comm_wait_mpi(&req);
+    allreduce_chunked(buf, total / sync_type_size(vars[0].type), sync_type_size(vars[0].type),
+                      type, op);
+  } else if (total > chunk_elements()) {
+    /* Too large for one packed element: variable by variable. */
+    size_t off = 0;
+    for (int v = 0; v < nvars; v++) {
+      size_t size = sync_type_size(vars[v].type);
+      MPI_Datatype vtype = mpi_type_of(vars[v].type);
+      MPI_Op vop = mpi_op_of(vars[v].type, vars[v].op);
+      if (vtype == MPI_DATATYPE_NULL || vop == MPI_OP_NULL)
+        err_fatal("a reduction of %zu bytes over element type %d and operator %d is too large "
+                  "for one collective",
+                  total, vars[v].type, vars[v].op);
+      allreduce_chunked(buf + off, vars[v].count, size, vtype, vop);
+      off += vars[v].count * size;
+    }
   } else {
     MPI_Datatype packed;
     MPI_Op packed_mpi_op;
@@ -242,9 +275,13 @@ static void node_bcast(size_t len, int root_node) {
   if (team_participants() <= 1 || len == 0)
     return;
   uint64_t start = stats_now_ns();
-  MPI_Request req;
-  MPI_Ibcast(node.sync.buf, (int)len, MPI_BYTE, root_node, team_comm(), &req);
-  comm_wait_mpi(&req);
+  for (size_t done = 0; done < len;) {
+    size_t n = len - done < chunk_elements() ? len - done : chunk_elements();
+    MPI_Request req;
+    MPI_Ibcast(node.sync.buf + done, (int)n, MPI_BYTE, root_node, team_comm(), &req);
+    comm_wait_mpi(&req);
+    done += n;
+  }
   STAT_INC(collectives);
   STAT_ADD(collective_ns, stats_now_ns() - start);
 }
@@ -334,7 +371,7 @@ static const size_t *store_sizes;
 static void reduce_store_leader(void) {
   collective_release_acquire();
   const parade_reduce_var *vars = node.sync.contrib[0];
-  unsigned char old[256];
+  unsigned char old[PARADE_SMALL_MAX];
   size_t total = 0;
   for (int v = 0; v < store_count; v++) {
     size_t bytes = vars[v].count * sync_type_size(vars[v].type);
