@@ -2,26 +2,17 @@
 #include "Collectives.h"
 
 #include "DataSharing.h"
+#include "Purity.h"
 
 #include "clang/AST/OpenMPClause.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 
 namespace parade {
 
 namespace {
-
-/// Library functions without side effects that may appear in a block that
-/// becomes a collective.
-const llvm::StringSet<> PureFunctions = {
-    "sqrt", "sqrtf", "sqrtl", "cbrt", "sin",   "sinf",  "cos",   "cosf", "tan",  "tanf",
-    "asin", "acos",  "atan",  "atan2", "sinh", "cosh",  "tanh",  "exp",  "expf", "exp2",
-    "log",  "logf",  "log2",  "log10", "pow",  "powf",  "fabs",  "fabsf", "fabsl", "floor",
-    "floorf", "ceil", "ceilf", "round", "trunc", "fmod", "fmin", "fmax", "fminf", "fmaxf",
-    "abs",  "labs",  "llabs", "hypot", "copysign"};
 
 const VarDecl *varOf(const Expr *E) {
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
@@ -48,10 +39,8 @@ public:
     const FunctionDecl *F = C->getDirectCallee();
     if (!F)
       return fail("the block calls through a function pointer");
-    if (F->getBuiltinID() && F->getName().starts_with("__builtin_"))
-      return true;
-    if (!PureFunctions.count(F->getName()))
-      return fail("the block calls '" + F->getName().str() + "'");
+    if (callEffect(F) != CallEffect::Pure)
+      return fail("the block calls '" + F->getNameAsString() + "'");
     return true;
   }
   bool VisitVarDecl(VarDecl *V) {

@@ -3,12 +3,13 @@
 
 #include "Collectives.h"
 #include "DataSharing.h"
+#include "Escape.h"
+#include "Purity.h"
 
 #include "clang/AST/OpenMPClause.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/ADT/StringSet.h"
 
 #include <optional>
 
@@ -326,7 +327,8 @@ private:
 /// Writes translated directives.
 class Translator : public RecursiveASTVisitor<Translator> {
 public:
-  explicit Translator(Translation &T) : T(T) {}
+  Translator(Translation &T, TranslationUnitDecl *TU)
+      : T(T), AddressTaken(addressTakenVariables(TU)) {}
   bool shouldTraversePostOrder() const { return true; }
 
   bool TraverseFunctionDecl(FunctionDecl *F) {
@@ -425,6 +427,7 @@ public:
 
 private:
   Translation &T;
+  llvm::DenseSet<const VarDecl *> AddressTaken;
   const FunctionDecl *Function = nullptr;
   std::vector<const OMPExecutableDirective *> Regions;
 
@@ -755,51 +758,52 @@ private:
   /// Read-only pooled globals of a loop body, read once before the loop.
   ///
   /// Between two flushes a thread may keep its own view of shared data
-  /// (the OpenMP memory model). A body with no calls but known-pure ones,
-  /// no synchronisation and no write to a global may therefore read the
-  /// global once. It matters for speed: behind a pool pointer a global's
-  /// address escapes, so the C compiler must otherwise assume every store
-  /// in the loop may change it, reload it, and give up vectorising.
+  /// (the OpenMP memory model), so a global that nothing in the body can
+  /// write may be read once. It matters for speed: behind a pool pointer a
+  /// global's address escapes, so the C compiler must otherwise assume
+  /// every store in the loop may change it, reload it, and give up
+  /// vectorising. Nothing in the body may write it: no synchronisation, no
+  /// call but pure ones and the C library's that write through their
+  /// arguments (Purity.h), no write by its name or taking of its address,
+  /// and, if a pointer may hold its address (see globalMayBePointedTo), no
+  /// write through a pointer whose type may alias its own.
   /// Returns the declarations and rewrites @p Body to use them.
   std::string cacheGlobals(const Stmt *Loop, std::string &Body) {
     class Scan : public RecursiveASTVisitor<Scan> {
     public:
       bool Unsafe = false;
+      bool WritesBytes = false; ///< through a library function's argument
       std::vector<const VarDecl *> Read;
       llvm::DenseSet<const VarDecl *> Written;
+      std::vector<QualType> WrittenThroughPointers;
       bool VisitCallExpr(CallExpr *C) {
-        const FunctionDecl *F = C->getDirectCallee();
-        static const llvm::StringSet<> Pure = {"sqrt", "fabs", "exp", "log", "pow", "sin",
-                                               "cos", "floor", "ceil", "fmin", "fmax", "abs"};
-        if (!F || (!F->getBuiltinID() && !Pure.count(F->getName())))
+        switch (callEffect(C)) {
+        case CallEffect::Pure:
+          break;
+        case CallEffect::ThroughArguments:
+          WritesBytes = true;
+          break;
+        case CallEffect::Unknown:
           Unsafe = true;
+          break;
+        }
         return true;
       }
       bool VisitOMPExecutableDirective(OMPExecutableDirective *) { return !(Unsafe = true); }
-      bool VisitGCCAsmStmt(GCCAsmStmt *) { return !(Unsafe = true); }
+      bool VisitAsmStmt(AsmStmt *) { return !(Unsafe = true); }
       bool VisitDeclRefExpr(DeclRefExpr *E) {
-        if (const auto *V = dyn_cast<VarDecl>(E->getDecl()))
+        if (const auto *V = dyn_cast<VarDecl>(E->getDecl())) {
+          V = V->getCanonicalDecl();
           if (V->hasGlobalStorage() && std::find(Read.begin(), Read.end(), V) == Read.end())
             Read.push_back(V);
+        }
         return true;
       }
       void written(const Expr *E) {
-        while (true) {
-          E = E->IgnoreParenImpCasts();
-          if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-            if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-              Written.insert(V);
-            return;
-          }
-          if (const auto *M = dyn_cast<MemberExpr>(E))
-            E = M->getBase();
-          else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
-            E = A->getBase()->getType()->isArrayType() ? A->getBase() : nullptr;
-          else
-            return;
-          if (!E)
-            return;
-        }
+        if (const VarDecl *V = storageVar(E))
+          Written.insert(V->getCanonicalDecl());
+        else
+          WrittenThroughPointers.push_back(E->getType());
       }
       bool VisitBinaryOperator(BinaryOperator *B) {
         if (B->isAssignmentOp())
@@ -807,8 +811,11 @@ private:
         return true;
       }
       bool VisitUnaryOperator(UnaryOperator *U) {
-        if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
+        if (U->isIncrementDecrementOp())
           written(U->getSubExpr());
+        else if (U->getOpcode() == UO_AddrOf)
+          if (const VarDecl *V = storageVar(U->getSubExpr()))
+            Written.insert(V->getCanonicalDecl());
         return true;
       }
     } S;
@@ -817,11 +824,18 @@ private:
       return "";
     std::string Decls;
     for (const VarDecl *V : S.Read) {
-      auto It = T.Pooled.find(V->getCanonicalDecl());
+      auto It = T.Pooled.find(V);
       QualType Ty = V->getType();
       if (It == T.Pooled.end() || S.Written.count(V) || !Ty->isScalarType() ||
           Ty.isVolatileQualified())
         continue;
+      if (globalMayBePointedTo(V)) {
+        bool Aliased = S.WritesBytes;
+        for (QualType W : S.WrittenThroughPointers)
+          Aliased |= typesMayAlias(W, Ty);
+        if (Aliased)
+          continue;
+      }
       std::string Spelled = "(*" + It->second + ")", Local = "parade_c_" + It->second;
       size_t At = 0;
       bool Used = false;
@@ -834,6 +848,30 @@ private:
         Decls += T.declare(Ty.getUnqualifiedType(), Local) + " = " + Spelled + "; ";
     }
     return Decls;
+  }
+
+  /// A pointer may hold the address of global @p V if this unit takes it
+  /// or another file could (V has linkage).
+  bool globalMayBePointedTo(const VarDecl *V) const {
+    return V->hasExternalFormalLinkage() || AddressTaken.count(V->getCanonicalDecl());
+  }
+
+  /// Whether a write of an lvalue of type @p Write may change an object of
+  /// scalar type @p Object: C's effective-type rule, which gcc -O2 also
+  /// applies to the original program. Characters alias everything, signed
+  /// and unsigned integers of one size each other, pointers each other; a
+  /// struct, union, vector or complex number is taken to alias anything.
+  bool typesMayAlias(QualType Write, QualType Object) const {
+    Write = T.Ctx.getCanonicalType(Write).getUnqualifiedType();
+    Object = T.Ctx.getCanonicalType(Object).getUnqualifiedType();
+    if (Write->isCharType() || Object->isCharType() || !Write->isScalarType() ||
+        Write->isAnyComplexType() || Object->isAnyComplexType())
+      return true;
+    if (Write->isIntegerType() && Object->isIntegerType())
+      return T.Ctx.getTypeSize(Write) == T.Ctx.getTypeSize(Object);
+    if (Write->isPointerType() && Object->isPointerType())
+      return true;
+    return T.Ctx.hasSameType(Write, Object);
   }
 
   std::string loop(const OMPExecutableDirective *D, bool InRegionTail) {
@@ -1169,7 +1207,7 @@ void analyzeDirectives(Translation &T, TranslationUnitDecl *TU) {
 }
 
 void translateDirectives(Translation &T, TranslationUnitDecl *TU) {
-  Translator(T).TraverseDecl(TU);
+  Translator(T, TU).TraverseDecl(TU);
 }
 
 } // namespace parade

@@ -1,0 +1,68 @@
+//===- Purity.cpp - What a call to an unseen function can do -------------===//
+#include "Purity.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace clang;
+
+namespace parade {
+
+namespace {
+
+/// C library functions that touch memory only through their arguments,
+/// keep no pointer and call no function of the program. Not here on
+/// purpose: strtok (keeps its string), strtol and strtod (store a pointer
+/// into their argument), qsort and bsearch (call back), setbuf and
+/// setvbuf (keep the buffer).
+const llvm::StringSet<> ThroughArgumentFunctions = {
+    // string.h
+    "memcpy", "memmove", "memset", "memcmp", "memchr", "bcmp", "bcopy", "bzero", "strlen",
+    "strnlen", "strcmp", "strncmp", "strcasecmp", "strncasecmp", "strcoll", "strcpy",
+    "strncpy", "stpcpy", "stpncpy", "strcat", "strncat", "strchr", "strrchr", "strstr",
+    "strpbrk", "strspn", "strcspn",
+    // stdio.h and unistd.h
+    "printf", "fprintf", "sprintf", "snprintf", "dprintf", "vprintf", "vfprintf", "vsprintf",
+    "vsnprintf", "scanf", "fscanf", "sscanf", "vscanf", "vfscanf", "vsscanf", "puts", "fputs",
+    "fputc", "putc", "putchar", "fgetc", "getc", "getchar", "ungetc", "fgets", "fread",
+    "fwrite", "fflush", "feof", "ferror", "perror", "read", "write",
+    // stdlib.h and stdarg.h
+    "atoi", "atol", "atoll", "atof", "va_start", "c23_va_start", "va_end", "va_copy"};
+
+/// Declared only where the program cannot redefine it: system headers, or
+/// implicitly by Clang.
+bool declaredBySystem(const FunctionDecl *F) {
+  const SourceManager &SM = F->getASTContext().getSourceManager();
+  for (const FunctionDecl *R : F->redecls())
+    if (!R->isImplicit() && !SM.isInSystemHeader(R->getLocation()))
+      return false;
+  return true;
+}
+
+} // namespace
+
+CallEffect callEffect(const FunctionDecl *F) {
+  if (!F)
+    return CallEffect::Unknown;
+  // A const function reads no memory at all; the program may promise it.
+  if (F->hasAttr<ConstAttr>())
+    return CallEffect::Pure;
+  if (!declaredBySystem(F))
+    return CallEffect::Unknown;
+  if (unsigned ID = F->getBuiltinID()) {
+    const Builtin::Context &Builtins = F->getASTContext().BuiltinInfo;
+    if (Builtins.isConst(ID) || Builtins.isConstWithoutErrnoAndExceptions(ID) ||
+        Builtins.isConstWithoutExceptions(ID))
+      return CallEffect::Pure;
+  }
+  if (!F->getIdentifier())
+    return CallEffect::Unknown;
+  llvm::StringRef Name = F->getName();
+  Name.consume_front("__builtin_");
+  return ThroughArgumentFunctions.count(Name) ? CallEffect::ThroughArguments
+                                              : CallEffect::Unknown;
+}
+
+} // namespace parade
