@@ -227,24 +227,42 @@ void adjustTaskSharing(Translation &T, const OMPExecutableDirective *D, Construc
 /// Everything the analysis learnt about one function.
 class Analyzer : public RecursiveASTVisitor<Analyzer> {
 public:
-  explicit Analyzer(Translation &T) : T(T) {}
+  Analyzer(Translation &T, TranslationUnitDecl *TU) : T(T), MayFork(functionsThatMayFork(TU)) {}
 
   bool TraverseFunctionDecl(FunctionDecl *F) {
     if (!F->hasBody() || !T.SM.isInMainFile(T.SM.getExpansionLoc(F->getLocation())))
       return true;
     Regions.clear();
     bool Ok = RecursiveASTVisitor::TraverseFunctionDecl(F);
+    // Not pooled: a local declared in a region (it belongs to one thread,
+    // and a region it reaches is nested, so serialized on that thread), and
+    // the variable a loop directive declares (the translation declares a
+    // copy per thread, and the directive's text cannot move).
+    auto ThreadOwn = [&](const VarDecl *V) {
+      for (SourceRange R : Regions)
+        if (T.contains(R, V->getLocation()))
+          return true;
+      for (const Scope &S : T.Scopes)
+        if (isLoop(S.Directive) && S.Vars.count(V) && T.contains(S.Range, V->getLocation()))
+          return true;
+      return false;
+    };
     if (!Regions.empty() || F->isMain()) {
       // Locals whose address escapes could be reached from other nodes
       // through shared data: keep them in the pool too.
-      for (const VarDecl *V : addressTakenLocals(F->getBody())) {
-        bool InsideRegion = false;
-        for (SourceRange R : Regions)
-          InsideRegion |= T.contains(R, V->getLocation());
-        if (!InsideRegion)
+      for (const VarDecl *V : addressTakenLocals(F->getBody()))
+        if (!ThreadOwn(V))
           pool(V);
-      }
     }
+    // A region in a callee reaches what the address was given to.
+    if (MayFork.count(F->getCanonicalDecl()))
+      for (const VarDecl *V : escapingLocals(T.Ctx, F))
+        if (!ThreadOwn(V) && !T.Pooled.count(V->getCanonicalDecl())) {
+          pool(V);
+          T.remark(V->getLocation(), "'" + V->getName().str() +
+                                         "' lives in the pool: its address escapes from a "
+                                         "function that may start a parallel region");
+        }
     return Ok;
   }
 
@@ -321,6 +339,7 @@ private:
   }
 
   Translation &T;
+  llvm::DenseSet<const FunctionDecl *> MayFork;
   std::vector<SourceRange> Regions;
 };
 
@@ -1203,7 +1222,7 @@ private:
 } // namespace
 
 void analyzeDirectives(Translation &T, TranslationUnitDecl *TU) {
-  Analyzer(T).TraverseDecl(TU);
+  Analyzer(T, TU).TraverseDecl(TU);
 }
 
 void translateDirectives(Translation &T, TranslationUnitDecl *TU) {

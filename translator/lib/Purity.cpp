@@ -41,6 +41,15 @@ bool declaredBySystem(const FunctionDecl *F) {
   return true;
 }
 
+bool takesFunctionPointer(const CallExpr *C) {
+  for (const Expr *A : C->arguments()) {
+    QualType T = A->IgnoreParenImpCasts()->getType();
+    if (T->isFunctionPointerType() || T->isFunctionType() || T->isBlockPointerType())
+      return true;
+  }
+  return false;
+}
+
 } // namespace
 
 CallEffect callEffect(const FunctionDecl *F) {
@@ -63,6 +72,20 @@ CallEffect callEffect(const FunctionDecl *F) {
   Name.consume_front("__builtin_");
   return ThroughArgumentFunctions.count(Name) ? CallEffect::ThroughArguments
                                               : CallEffect::Unknown;
+}
+
+bool mayForkOutsideUnit(const CallExpr *C) {
+  const FunctionDecl *F = C->getDirectCallee();
+  if (!F)
+    return true;
+  if (F->isDefined())
+    return false;
+  // The OpenMP API (parade's omp.h is not a system header) never forks.
+  if (F->getIdentifier() && F->getName().starts_with("omp_"))
+    return false;
+  if (callEffect(F) != CallEffect::Unknown)
+    return false;
+  return !declaredBySystem(F) || takesFunctionPointer(C);
 }
 
 } // namespace parade

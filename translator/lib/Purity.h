@@ -28,6 +28,9 @@
 //   for (...) { memcpy(p, ..);    address escaped) may change in the loop
 //     t += g; }                   and is not read once before it
 //
+//   double acc; work(&acc);       work: Unknown, so acc may reach a region
+//   memset(&acc, 0, 8);           memset: ThroughArguments, acc stays put
+//
 // Only functions declared by system headers (or Clang itself) qualify for
 // the first two classes by name: a program's own memcpy is Unknown.
 //===----------------------------------------------------------------------===//
@@ -46,6 +49,14 @@ enum class CallEffect { Pure, ThroughArguments, Unknown };
 CallEffect callEffect(const clang::FunctionDecl *F);
 /// @brief What call @p C can do.
 inline CallEffect callEffect(const clang::CallExpr *C) { return callEffect(C->getDirectCallee()); }
+
+/// @brief Whether call @p C may start a parallel region other than through
+/// a function defined in this translation unit (whose body the caller
+/// judges itself): true for a call through a pointer, for a function of
+/// the program defined elsewhere and for a library function given a
+/// function pointer (qsort's comparator); false for the OpenMP API and the
+/// rest of the C library.
+bool mayForkOutsideUnit(const clang::CallExpr *C);
 
 } // namespace parade
 

@@ -204,7 +204,21 @@ public:
         Out += pooledLocalDecl(T, V, It->second) + " ";
       }
     }
+    if (const ForStmt *For = ForInits.lookup(S)) {
+      // A declaration that needs statements to initialise it moves in
+      // front of its loop, in a block that ends with the loop.
+      T.R.ReplaceText(SourceRange(S->getBeginLoc(), S->getEndLoc()), ";");
+      T.R.InsertTextBefore(For->getBeginLoc(), "{ " + Out);
+      T.R.InsertTextAfter(T.endOf(For), " }");
+      return true;
+    }
     T.R.ReplaceText(SourceRange(S->getBeginLoc(), S->getEndLoc()), Out);
+    return true;
+  }
+
+  bool VisitForStmt(ForStmt *F) {
+    if (auto *Init = dyn_cast_or_null<DeclStmt>(F->getInit()))
+      ForInits[Init] = F;
     return true;
   }
 
@@ -231,6 +245,7 @@ public:
 private:
   Translation &T;
   SourceLocation FunctionStart;
+  llvm::DenseMap<const DeclStmt *, const ForStmt *> ForInits;
 };
 
 } // namespace
