@@ -1081,9 +1081,27 @@ private:
            " } " + Copy + (Nowait && Copy.empty() ? "" : "parade_barrier(); ") + "}";
   }
 
+  /// Whether a value of type @p Ty holds a pointer (itself, an element or
+  /// a member, at any depth).
+  static bool holdsPointer(QualType Ty) {
+    Ty = Ty.getCanonicalType();
+    if (Ty->isPointerType() || Ty->isBlockPointerType())
+      return true;
+    if (const ArrayType *A = Ty->getAsArrayTypeUnsafe())
+      return holdsPointer(A->getElementType());
+    if (const RecordType *R = Ty->getAs<RecordType>()) {
+      if (const RecordDecl *Def = R->getDecl()->getDefinition())
+        for (const FieldDecl *F : Def->fields())
+          if (holdsPointer(F->getType()))
+            return true;
+    }
+    return false;
+  }
+
   std::string flush(const OMPExecutableDirective *D) {
     std::string Addrs, Sizes;
     unsigned Count = 0;
+    const VarDecl *Pointer = nullptr;
     for (const OMPClause *C : D->clauses()) {
       const auto *F = dyn_cast<OMPFlushClause>(C);
       if (!F) {
@@ -1096,6 +1114,8 @@ private:
         const VarDecl *V = declRefVar(E);
         if (!V)
           continue;
+        if (!Pointer && holdsPointer(V->getType()))
+          Pointer = V;
         std::string Spelled = T.spell(V, D->getBeginLoc());
         Addrs += (Count ? ", " : "") + ("(const void *)&" + Spelled);
         Sizes += (Count ? ", " : "") + ("sizeof " + Spelled);
@@ -1105,6 +1125,16 @@ private:
     if (Count == 0) {
       T.remark(D->getBeginLoc(), "flush is a release of this node's writes and an acquire of "
                                  "all shared data");
+      return "parade_flush();";
+    }
+    if (Pointer) {
+      // The letter of OpenMP flushes only the pointer, but gcc fences all
+      // memory and codes rely on the data it points to becoming visible.
+      T.remark(D->getBeginLoc(), "flush is a release of this node's writes and an acquire of "
+                                 "all shared data: '" +
+                                     Pointer->getName().str() +
+                                     "' holds a pointer, and the data it points to may be "
+                                     "anywhere");
       return "parade_flush();";
     }
     T.remark(D->getBeginLoc(), "flush is a release of this node's writes and an acquire of " +
