@@ -9,10 +9,19 @@
 #   %examples            directory of the example programs
 #   FileCheck            LLVM's FileCheck
 import os
+import sys
+
 import lit.formats
 
 config.name = "parade"
 config.test_format = lit.formats.ShTest(execute_external=False)
+# Sanitizer builds (PARADE_SANITIZE) run every program as one rank.
+sanitize_flags = getattr(config, "parade_sanitize_flags", "")
+if sanitize_flags:
+    # A class in lit.cfg.py cannot be pickled for lit's worker processes.
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "sanitizers"))
+    from one_rank import OneRankShTest
+    config.test_format = OneRankShTest(execute_external=False)
 config.suffixes = [".c", ".test"]
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
@@ -20,6 +29,9 @@ config.test_exec_root = os.path.join(config.parade_obj_root, "test")
 
 src = config.parade_src_root
 cflags = "-O2 -g -Wall -I{0}/include".format(src)
+# A sanitized libparade needs the sanitizer's runtime in the final link.
+if sanitize_flags:
+    cflags += " " + sanitize_flags
 libparade = os.path.join(config.parade_lib_dir, "libparade.a")
 libs = libparade + " -lpthread -ldl -lm"
 # libparade.a exports only the API; white-box tests need every runtime name.
@@ -57,6 +69,29 @@ for name in ["HOME", "PATH", "TMPDIR", "USER"]:
 for name in list(config.environment):
     if name.startswith("PARADE_") or name.startswith("OMP_"):
         del config.environment[name]
+# Sanitizer builds: the options every run needs (scripts/sanitize says why),
+# and a pool base clear of the sanitizer's shadow memory.
+supp = os.path.join(config.test_source_root, "sanitizers")
+if "-fsanitize=address" in sanitize_flags:
+    config.available_features.add("asan")
+    # The runtime's SIGSEGV handler reports stack overflows (and serves DSM
+    # faults at P > 1): ASan must neither replace it nor forbid it.
+    config.environment["ASAN_OPTIONS"] = (
+        "handle_segv=0:allow_user_segv_handler=1:detect_leaks=1:"
+        "suppressions={0}/asan.supp".format(supp))
+    config.environment["LSAN_OPTIONS"] = "suppressions={0}/lsan.supp:print_suppressions=0".format(supp)
+    # The default base 0x100000000000 is inside ASan's shadow (up to
+    # 0x10007fff7fff), and ASan's heap starts at 0x600000000000.
+    config.environment["PARADE_POOL_BASE"] = "0x200000000000"
+if "undefined" in sanitize_flags:
+    config.available_features.add("ubsan")
+    config.environment["UBSAN_OPTIONS"] = (
+        "print_stacktrace=1:halt_on_error=1:suppressions={0}/ubsan.supp".format(supp))
+if "-fsanitize=thread" in sanitize_flags:
+    config.available_features.add("tsan")
+    config.environment["TSAN_OPTIONS"] = (
+        "halt_on_error=1:second_deadlock_stack=1:suppressions={0}/tsan.supp".format(supp))
+    config.environment["PARADE_POOL_BASE"] = "@TSAN_BASE@"
 config.substitutions.append(
     ("%expect-failure", "{0} {1}/Inputs/expect_failure.py".format(
         config.parade_python, config.test_source_root)))
