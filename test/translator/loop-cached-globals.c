@@ -5,6 +5,14 @@
 // memcpy and the like, not in a call that is not pure.
 //
 // RUN: %translate %s -- | grep -v "^//" | FileCheck %s
+// Without the type-based aliasing rule (-fno-strict-aliasing, or below
+// -O2: paradecc passes this), a double written through a pointer may be n.
+// RUN: %translate -fparade-no-strict-aliasing %s -- | grep -v "^//" | FileCheck %s --check-prefix=NOSTRICT
+// RUN: %paradecc --show -O2 -fno-strict-aliasing -c %s -o %t.o | FileCheck %s --check-prefix=DRIVER
+// RUN: %paradecc --show -c %s -o %t.o | FileCheck %s --check-prefix=DRIVER
+// RUN: %paradecc --show -O3 -c %s -o %t.o | FileCheck %s --check-prefix=DRIVER-STRICT
+// DRIVER: parade-translate {{.*}}-fparade-no-strict-aliasing
+// DRIVER-STRICT-NOT: -fparade-no-strict-aliasing
 #include <string.h>
 
 int n = 8;                 /* another file may point to it */
@@ -20,6 +28,9 @@ double *point_at_offset(void) { return &offset; }
 // CHECK-DAG: int parade_c_parade_g_n = (*parade_g_n);
 // CHECK-DAG: double parade_c_parade_g_scale_{{[0-9]+}} = (*parade_g_scale_{{[0-9]+}});
 // CHECK: v[i] = parade_c_parade_g_scale_{{[0-9]+}} * i + parade_c_parade_g_n;
+// NOSTRICT-LABEL: void plain(double *v) {
+// NOSTRICT-NOT: parade_c_parade_g_n =
+// NOSTRICT: v[i] = parade_c_parade_g_scale_{{[0-9]+}} * i + (*parade_g_n);
 void plain(double *v) {
 #pragma omp for
   for (int i = 0; i < 100; i++)

@@ -149,6 +149,19 @@ int main(int argc, char **argv) {
       Inputs.push_back(A.str()); // objects and libraries
     }
   }
+  // The translator may rely on C's type-based aliasing rule only where the
+  // final compile does: gcc applies it from -O2 on, unless told not to.
+  bool StrictAliasing = false;
+  for (const std::string &F : CompileFlags) {
+    if (F == "-O2" || F == "-O3" || F == "-Os" || F == "-Oz" || F == "-Ofast" ||
+        F == "-fstrict-aliasing")
+      StrictAliasing = true;
+    else if (F == "-O0" || F == "-O1" || F == "-O" || F == "-Og" ||
+             F == "-fno-strict-aliasing")
+      StrictAliasing = false;
+  }
+  if (!StrictAliasing)
+    TranslateFlags.push_back("-fparade-no-strict-aliasing");
   if (Sources.empty() && Inputs.empty()) {
     errs() << "paradecc: error: no input files\n";
     return 2;

@@ -881,6 +881,8 @@ private:
   /// and unsigned integers of one size each other, pointers each other; a
   /// struct, union, vector or complex number is taken to alias anything.
   bool typesMayAlias(QualType Write, QualType Object) const {
+    if (!T.Opts.StrictAliasing)
+      return true;
     Write = T.Ctx.getCanonicalType(Write).getUnqualifiedType();
     Object = T.Ctx.getCanonicalType(Object).getUnqualifiedType();
     if (Write->isCharType() || Object->isCharType() || !Write->isScalarType() ||
