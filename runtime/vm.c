@@ -1,6 +1,7 @@
 #include "vm.h"
 
 #include "error.h"
+#include "format.h"
 
 #include <errno.h>
 #include <string.h>
@@ -58,5 +59,5 @@ void vm_protect(const struct vm *vm, size_t page, size_t count, int prot) {
   if (err == ENOMEM)
     err_fatal("mprotect of %zu page(s) failed: too many distinct page protections "
               "(raise vm.max_map_count, now limiting mappings per process)", count);
-  err_fatal("mprotect of %zu page(s) at page %zu failed: %s", count, page, strerror(err));
+  err_fatal("mprotect of %zu page(s) at page %zu failed: %s", count, page, fmt_strerror(err));
 }
