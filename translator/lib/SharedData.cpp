@@ -402,6 +402,12 @@ void wrapMain(Translation &T, TranslationUnitDecl *TU) {
     T.R.ReplaceText(F->getLocation(), 4, "parade_user_main");
     unsigned Params = F->getNumParams();
     bool ReturnsInt = F->getReturnType()->isIntegerType();
+    // Reaching the end of main returns 0 (C99 5.1.2.2.3); the renamed
+    // function is an ordinary one, where it would return garbage.
+    if (ReturnsInt)
+      if (const auto *Body = dyn_cast<CompoundStmt>(F->getBody()))
+        if (T.R.InsertTextBefore(T.SM.getExpansionLoc(Body->getRBracLoc()), " return 0; "))
+          T.error(Body->getRBracLoc(), "cannot add the implicit 'return 0' at the end of main");
     std::string Call = Params == 0   ? "parade_user_main()"
                        : Params == 2 ? "parade_user_main(argc, argv)"
                                      : "parade_user_main(argc, argv, environ)";

@@ -46,7 +46,16 @@ public:
     SourceManager &SM = Ctx.getSourceManager();
     FileID Main = SM.getMainFileID();
     std::string Name = SM.getFileEntryRefForID(Main)->getName().str();
-    Out << "#include <parade.h>\n#line 1 \"" << Name << "\"\n";
+    // The translation is compiled without -fopenmp, but the program's
+    // #ifdef _OPENMP blocks must see what the translator saw, or they
+    // silently compile their serial stubs.
+    unsigned Version = Ctx.getLangOpts().OpenMP;
+    unsigned OpenMPMacro = Version >= 52   ? 202111
+                           : Version >= 51 ? 202011
+                           : Version >= 50 ? 201811
+                                           : 201511;
+    Out << "#include <parade.h>\n#ifndef _OPENMP\n#define _OPENMP " << OpenMPMacro
+        << "\n#endif\n#line 1 \"" << Name << "\"\n";
     if (const RewriteBuffer *Buffer = R.getRewriteBufferFor(Main))
       Out << std::string(Buffer->begin(), Buffer->end());
     else
