@@ -159,7 +159,8 @@ static void put_string(struct sink *s, const struct spec *sp, const char *text) 
   if (!text)
     text = sp->precision < 0 || sp->precision >= 6 ? "(null)" : "";
   size_t len = 0;
-  while (text[len] && (sp->precision < 0 || len < (size_t)sp->precision))
+  /* With a precision the text need not be terminated: never read past it. */
+  while ((sp->precision < 0 || len < (size_t)sp->precision) && text[len])
     len++;
   put_field(s, sp, "", 0, 0, text, len, 0);
 }
