@@ -237,7 +237,8 @@ static void begin_region(const struct fork_info *info, parade_region_fn fn, cons
                                                               : info->per_node);
   t->fn = fn;
   t->region = info->region;
-  memcpy(t->args, args, info->args_size);
+  if (info->args_size) /* args may be NULL then, which memcpy forbids */
+    memcpy(t->args, args, info->args_size);
   t->comm = node.size > 1 ? comm_prefix((int)info->participants) : MPI_COMM_NULL;
   if (t->local_count == 0)
     return;
