@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,7 +43,7 @@
     switch (op) { ARITH_OPS(T) default: return EINVAL; }                        \
   }
 
-int sync_combine(parade_type type, parade_op op, void *inout, const void *in, size_t n) {
+static int combine_aligned(parade_type type, parade_op op, void *inout, const void *in, size_t n) {
   switch (type) {
     INT_CASE(PARADE_CHAR, char)
     INT_CASE(PARADE_SCHAR, signed char)
@@ -75,6 +76,29 @@ int sync_combine(parade_type type, parade_op op, void *inout, const void *in, si
     FLOAT_CASE(PARADE_LDOUBLE, long double)
   default: return EINVAL;
   }
+}
+
+/* Reduction layouts are packed (a double may follow an int), and MPI hands
+ * a user operator buffers of its own choosing: elements that are not on
+ * their natural alignment are combined through aligned copies. */
+int sync_combine(parade_type type, parade_op op, void *inout, const void *in, size_t n) {
+  size_t size = sync_type_size(type);
+  if (!size || (((uintptr_t)inout | (uintptr_t)in) & (size - 1)) == 0)
+    return combine_aligned(type, op, inout, in, n);
+  _Alignas(16) unsigned char a[1024], b[1024];
+  size_t per_piece = sizeof a / size;
+  for (size_t done = 0; done < n;) {
+    size_t k = n - done < per_piece ? n - done : per_piece;
+    unsigned char *d = (unsigned char *)inout + done * size;
+    memcpy(a, d, k * size);
+    memcpy(b, (const unsigned char *)in + done * size, k * size);
+    int err = combine_aligned(type, op, a, b, k);
+    if (err)
+      return err;
+    memcpy(d, a, k * size);
+    done += k;
+  }
+  return 0;
 }
 
 size_t sync_type_size(parade_type type) {
