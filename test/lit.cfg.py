@@ -79,7 +79,8 @@ if "-fsanitize=address" in sanitize_flags:
     config.environment["ASAN_OPTIONS"] = (
         "handle_segv=0:allow_user_segv_handler=1:detect_leaks=1:"
         "suppressions={0}/asan.supp".format(supp))
-    config.environment["LSAN_OPTIONS"] = "suppressions={0}/lsan.supp:print_suppressions=0".format(supp)
+    config.environment["LSAN_OPTIONS"] = (
+        "fast_unwind_on_malloc=0:print_suppressions=0:suppressions={0}/lsan.supp".format(supp))
     # The default base 0x100000000000 is inside ASan's shadow (up to
     # 0x10007fff7fff), and ASan's heap starts at 0x600000000000.
     config.environment["PARADE_POOL_BASE"] = "0x200000000000"

@@ -1,4 +1,6 @@
 """lit test format of the sanitizer builds (scripts/sanitize)."""
+import re
+
 import lit.formats
 import lit.Test
 from lit import TestRunner
@@ -9,8 +11,8 @@ class OneRankShTest(lit.formats.ShTest):
 
     A sanitizer build runs each program as one rank, without a launcher
     (scripts/sanitize): the rest of a test's RUN lines still run and check
-    as written, and a test left with nothing but its compile line is
-    UNSUPPORTED rather than passed.
+    as written, and a test left with no line that runs the program, the
+    translator or paradecc is UNSUPPORTED rather than passed.
     """
 
     def execute(self, test, litConfig):
@@ -21,8 +23,17 @@ class OneRankShTest(lit.formats.ShTest):
             return parsed
         def command(directive):
             return getattr(directive, "command", "")
-        script = [d for d in parsed if "%mpirun" not in command(d)]
-        if all("%cc-parade" in command(d) for d in script):
+        # A line that reads a file a dropped line wrote (%t.err, %t.2.json)
+        # goes with it.
+        script, dropped_files = [], set()
+        for d in parsed:
+            files = set(re.findall(r"%t\.[\w.]+", command(d)))
+            if "%mpirun" in command(d) or files & dropped_files:
+                dropped_files |= files
+            else:
+                script.append(d)
+        runs = re.compile(r"%t(?![\w.])|%translate|%paradecc")
+        if not any(runs.search(command(d)) and "%cc-parade" not in command(d) for d in script):
             return lit.Test.Result(lit.Test.UNSUPPORTED, "every run of the program needs %mpirun")
         if litConfig.noExecute:
             return lit.Test.Result(lit.Test.PASS)
