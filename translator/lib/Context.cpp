@@ -117,6 +117,8 @@ const Scope *Translation::privatizingScope(const VarDecl *V, SourceLocation Loc,
     if (S.Directive == Except || !contains(S.Range, Loc))
       continue;
     auto It = S.Vars.find(V);
+    if (It == S.Vars.end())
+      It = S.Vars.find(V->getCanonicalDecl());
     if (It != S.Vars.end() && It->second != Sharing::Shared) {
       // Later scopes inside earlier ones are more inner.
       if (!Found || contains(Found->Range, S.Range.getBegin()))

@@ -176,9 +176,20 @@ ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) 
   UseCollector Uses;
   Uses.TraverseStmt(const_cast<Stmt *>(Body));
   SourceRange BodyRange(Body->getBeginLoc(), T.endOf(Body));
+  // File-scope and static data live in the pool and are shared already;
+  // a clause that makes one private, firstprivate, lastprivate or a
+  // reduction gives it a copy per thread like a local.
+  auto Privatized = [&](const VarDecl *V) {
+    auto It = Explicit.find(V);
+    return It != Explicit.end() && It->second != Sharing::Shared;
+  };
+  auto Skip = [&](const VarDecl *V) {
+    return (!V->isLocalVarDeclOrParm() || V->isStaticLocal()) &&
+           !(Privatized(V) && !V->getTLSKind());
+  };
   for (const VarDecl *V : Uses.Order) {
-    if (!V->isLocalVarDeclOrParm() || V->isStaticLocal())
-      continue; // file-scope and static data live in the pool already
+    if (Skip(V))
+      continue;
     if (T.contains(BodyRange, V->getLocation()))
       continue; // declared inside: private to each thread by construction
     Sharing S = Sharing::Shared;
@@ -195,7 +206,7 @@ ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) 
   }
   // Variables named only in clauses still get their sharing.
   for (auto &[V, S] : Explicit) {
-    if (Uses.Seen.count(V) || !V->isLocalVarDeclOrParm() || V->isStaticLocal())
+    if (Uses.Seen.count(V) || Skip(V))
       continue;
     Out.Vars.emplace_back(V, S);
   }

@@ -289,8 +289,11 @@ public:
           pool(V);
     }
     Scope S{D, T.extent(D), llvm::DenseMap<const VarDecl *, Sharing>()};
-    for (auto &[V, Sh] : CV.Vars)
+    for (auto &[V, Sh] : CV.Vars) {
       S.Vars[V] = Sh;
+      // A global may be named through another of its declarations.
+      S.Vars[V->getCanonicalDecl()] = Sh;
+    }
     if (isLoop(D)) {
       // Only the loop variables: errors are reported when translating.
       const Stmt *Cur = Body;
