@@ -281,7 +281,8 @@ void parade_allreduce(parade_reduce_var *vars, int nvars) {
     if (!sync_type_size(vars[v].type) || (unsigned)vars[v].op >= PARADE_OP_COUNT)
       err_fatal("parade_allreduce: bad type %d or operator %d", vars[v].type, vars[v].op);
   node.sync.contrib[parade_local_thread_num()] = vars;
-  node.sync.layout_count = nvars;
+  if (parade_local_thread_num() == 0) /* every thread has the same count: one writes it */
+    node.sync.layout_count = nvars;
   team_node_barrier(allreduce_leader);
   size_t off = 0;
   for (int v = 0; v < nvars; v++) {
