@@ -145,6 +145,13 @@ int main(int argc, char **argv) {
       CompileFlags.push_back(A.str()); // -O*, -g, -W*, -f*, -m*, ...
     } else if (hasSuffix(A, ".c")) {
       Sources.push_back(A.str());
+    } else if (hasSuffix(A, ".cpp") || hasSuffix(A, ".cc") || hasSuffix(A, ".cxx") ||
+               hasSuffix(A, ".C") || hasSuffix(A, ".c++") || hasSuffix(A, ".cp")) {
+      // Passed on untranslated it would build, and every rank would run
+      // the whole program serially.
+      errs() << "paradecc: error: " << A
+             << ": C++ sources are not supported; parade translates OpenMP C\n";
+      return 2;
     } else {
       Inputs.push_back(A.str()); // objects and libraries
     }

@@ -12,6 +12,7 @@
 #include "SharedData.h"
 
 #include "clang/AST/ASTConsumer.h"
+#include "clang/Basic/DiagnosticParse.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Rewrite/Core/Rewriter.h"
@@ -71,7 +72,12 @@ private:
 class TranslateAction : public ASTFrontendAction {
 public:
   TranslateAction(const Options &Opts, llvm::raw_ostream &Out) : Opts(Opts), Out(Out) {}
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, llvm::StringRef) override {
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, llvm::StringRef) override {
+    // Clang drops the rest of a directive it does not know after a known
+    // start ("#pragma omp parallel single" runs a plain parallel) with a
+    // warning; the program would then run as something it did not say.
+    CI.getDiagnostics().setSeverity(diag::warn_omp_extra_tokens_at_eol,
+                                    diag::Severity::Error, SourceLocation());
     return std::make_unique<TranslateConsumer>(Opts, Out);
   }
 
