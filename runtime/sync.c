@@ -328,8 +328,10 @@ void parade_bcast(void *buf, size_t len, int root) {
     err_fatal("parade_bcast: root thread %d is not in the team of %d", root,
               parade_num_threads());
   node.sync.contrib[parade_local_thread_num()] = buf;
-  node.sync.bcast_len = len;
-  node.sync.bcast_root = root;
+  if (parade_local_thread_num() == 0) { /* the same for every thread: one writes */
+    node.sync.bcast_len = len;
+    node.sync.bcast_root = root;
+  }
   team_node_barrier(bcast_leader);
   if (parade_thread_num() != root)
     memcpy(buf, node.sync.buf, len);
@@ -446,9 +448,11 @@ void parade_reduce_store(parade_reduce_var *contributions, void **targets, int n
     return;
   }
   node.sync.contrib[parade_local_thread_num()] = contributions;
-  node.sync.layout_count = n;
-  store_targets = targets;
-  store_count = n;
+  if (parade_local_thread_num() == 0) { /* the same for every thread: one writes */
+    node.sync.layout_count = n;
+    store_targets = targets;
+    store_count = n;
+  }
   team_node_barrier(reduce_store_leader);
 }
 
@@ -485,10 +489,12 @@ void parade_bcast_store(void **targets, const size_t *sizes, int n, int root) {
     parade_barrier();
     return;
   }
-  node.sync.bcast_root = root;
-  store_targets = targets;
-  store_sizes = sizes;
-  store_count = n;
+  if (parade_local_thread_num() == 0) { /* the same for every thread: one writes */
+    node.sync.bcast_root = root;
+    store_targets = targets;
+    store_sizes = sizes;
+    store_count = n;
+  }
   team_node_barrier(bcast_store_leader);
 }
 
