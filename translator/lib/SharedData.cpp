@@ -254,8 +254,32 @@ void rewritePooledUses(Translation &T, TranslationUnitDecl *TU) {
   UseRewriter(T).TraverseDecl(TU);
 }
 
+/// The variables named in the file's threadprivate directives (canonical).
+static llvm::DenseSet<const VarDecl *> threadPrivateVars(TranslationUnitDecl *TU) {
+  llvm::DenseSet<const VarDecl *> Out;
+  for (Decl *D : TU->decls())
+    if (auto *TP = dyn_cast<OMPThreadPrivateDecl>(D))
+      for (const Expr *E : TP->varlists())
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+          if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+            Out.insert(V->getCanonicalDecl());
+  return Out;
+}
+
+/// How many file-scope variables each declaration statement declares.
+static llvm::DenseMap<unsigned, unsigned> declarationSizes(TranslationUnitDecl *TU) {
+  llvm::DenseMap<unsigned, unsigned> Out;
+  for (Decl *D : TU->decls())
+    if (auto *V = dyn_cast<VarDecl>(D))
+      Out[V->getBeginLoc().getRawEncoding()]++;
+  return Out;
+}
+
 void rewritePooledDecls(Translation &T, TranslationUnitDecl *TU) {
   DeclRewriter(T).TraverseDecl(TU);
+  // A declaration of several variables of which some are threadprivate is
+  // split, so that _Thread_local qualifies exactly those.
+  llvm::DenseSet<const VarDecl *> ThreadPrivate = threadPrivateVars(TU);
   // File-scope declarations, grouped by declaration statement.
   std::map<unsigned, std::vector<VarDecl *>> Groups;
   std::vector<unsigned> Order;
@@ -270,10 +294,12 @@ void rewritePooledDecls(Translation &T, TranslationUnitDecl *TU) {
   }
   for (unsigned Key : Order) {
     auto &Vars = Groups[Key];
-    bool Any = false;
-    for (VarDecl *V : Vars)
+    bool Any = false, AnyThreadPrivate = false;
+    for (VarDecl *V : Vars) {
       Any |= T.Pooled.count(V->getCanonicalDecl()) > 0;
-    if (!Any)
+      AnyThreadPrivate |= ThreadPrivate.count(V->getCanonicalDecl()) > 0;
+    }
+    if (!Any && !(AnyThreadPrivate && Vars.size() > 1))
       continue;
     std::string Out;
     for (VarDecl *V : Vars) {
@@ -282,6 +308,8 @@ void rewritePooledDecls(Translation &T, TranslationUnitDecl *TU) {
         std::string Storage = V->getStorageClass() == SC_Static   ? "static "
                               : V->getStorageClass() == SC_Extern ? "extern "
                                                                   : "";
+        if (ThreadPrivate.count(V->getCanonicalDecl()))
+          Storage += "_Thread_local ";
         Out += Storage + plainDecl(T, V) + "\n";
       } else {
         Out += pooledGlobalDecl(T, V, It->second) + "\n";
@@ -373,6 +401,9 @@ private:
 
 void rewriteRuntimeCalls(Translation &T, TranslationUnitDecl *TU) {
   CallRenamer(T).TraverseDecl(TU);
+  // Declarations of several variables were split by rewritePooledDecls,
+  // which qualified the threadprivate ones there.
+  llvm::DenseMap<unsigned, unsigned> Sizes = declarationSizes(TU);
   for (Decl *D : TU->decls()) {
     auto *TP = dyn_cast<OMPThreadPrivateDecl>(D);
     if (!TP || !inMainFile(T, TP->getLocation()))
@@ -382,9 +413,13 @@ void rewriteRuntimeCalls(Translation &T, TranslationUnitDecl *TU) {
       const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
       if (!V)
         continue;
-      for (const VarDecl *Redecl : V->redecls())
-        if (inMainFile(T, Redecl->getLocation()))
-          T.R.InsertTextBefore(Redecl->getTypeSpecStartLoc(), "_Thread_local ");
+      for (const VarDecl *Redecl : V->redecls()) {
+        if (!inMainFile(T, Redecl->getLocation()))
+          continue;
+        if (Redecl->isFileVarDecl() && Sizes.lookup(Redecl->getBeginLoc().getRawEncoding()) > 1)
+          continue;
+        T.R.InsertTextBefore(Redecl->getTypeSpecStartLoc(), "_Thread_local ");
+      }
     }
     // The pragma line itself.
     SourceLocation Begin = T.SM.getExpansionLoc(TP->getBeginLoc());
