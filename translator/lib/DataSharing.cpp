@@ -184,7 +184,7 @@ ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) 
     return It != Explicit.end() && It->second != Sharing::Shared;
   };
   auto Skip = [&](const VarDecl *V) {
-    return (!V->isLocalVarDeclOrParm() || V->isStaticLocal()) &&
+    return !V->hasLocalStorage() && // globals, static and extern locals
            !(Privatized(V) && !V->getTLSKind());
   };
   for (const VarDecl *V : Uses.Order) {
@@ -218,7 +218,7 @@ std::vector<const VarDecl *> addressTakenLocals(const Stmt *Body) {
   Uses.TraverseStmt(const_cast<Stmt *>(Body));
   std::vector<const VarDecl *> Out;
   for (const VarDecl *V : Uses.Order) // source order: the same names every run
-    if (Uses.AddressTaken.count(V) && V->isLocalVarDeclOrParm() && !V->isStaticLocal() &&
+    if (Uses.AddressTaken.count(V) && V->hasLocalStorage() &&
         !isa<ParmVarDecl>(V))
       Out.push_back(V);
   return Out;

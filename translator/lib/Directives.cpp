@@ -656,7 +656,7 @@ private:
       std::string Name = V->getName().str();
       QualType Ty = V->getType();
       auto Pool = T.Pooled.find(V->getCanonicalDecl());
-      bool IsPooled = Pool != T.Pooled.end() && !V->isFileVarDecl() && !V->isStaticLocal();
+      bool IsPooled = Pool != T.Pooled.end() && !V->hasGlobalStorage();
       if (IsPooled) {
         // The pointer travels; the body spells the variable through it. A
         // VLA's type names its bound, which is not in scope at file level:

@@ -195,7 +195,12 @@ public:
         return true;
       }
       auto It = T.Pooled.find(V->getCanonicalDecl());
-      if (It == T.Pooled.end()) {
+      if (V->hasExternalStorage()) {
+        // A block-scope extern names a global: a pooled one is reached
+        // through its file-scope pointer, so the declaration goes.
+        if (It == T.Pooled.end())
+          Out += "extern " + plainDecl(T, V) + " ";
+      } else if (It == T.Pooled.end()) {
         Out += plainDecl(T, V) + " ";
       } else if (V->isStaticLocal()) {
         // The pointer and its constructor live at file scope.
