@@ -185,6 +185,7 @@ static void *worker_main(void *arg) {
    * it: the fork about to be announced is its first region, once. */
   int local = (int)((uintptr_t)arg & 0xffff);
   uint32_t seen = (uint32_t)((uintptr_t)arg >> 16);
+  uint32_t handled = seen; /* the last fork this worker acted on */
   fault_thread_start(FAULT_TEAM_THREAD, local);
   comm_my_slot(); /* take a wait slot before any fault needs one */
   for (;;) {
@@ -194,8 +195,13 @@ static void *worker_main(void *arg) {
       fault_thread_end();
       return NULL;
     }
-    if ((uint32_t)local < node.team.local_count)
-      run_region(local);
+    uint64_t word = atomic_load_explicit(&node.team.fork_word, memory_order_acquire);
+    uint32_t gen = (uint32_t)(word >> 32), count = (uint32_t)word;
+    if (gen != handled) {
+      handled = gen;
+      if ((uint32_t)local < count)
+        run_region(local);
+    }
   }
 }
 
@@ -244,6 +250,9 @@ static void begin_region(const struct fork_info *info, parade_region_fn fn, cons
     return;
   ensure_workers(t->local_count);
   atomic_store(&t->bar_arrived, 0);
+  uint32_t gen = atomic_load_explicit(&t->fork_gen, memory_order_relaxed) + 1;
+  atomic_store_explicit(&t->fork_word, (uint64_t)gen << 32 | t->local_count,
+                        memory_order_release);
   atomic_fetch_add_explicit(&t->fork_gen, 1, memory_order_release);
   wait_wake(&t->fork_gen, INT32_MAX);
   run_region(0);

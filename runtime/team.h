@@ -32,6 +32,11 @@ struct team {
   _Atomic uint32_t bar_gen;
   /* Workers: local threads 1..nworkers. */
   _Atomic uint32_t fork_gen;
+  /* The fork a worker acts on: (fork_gen after the fork << 32) | local
+   * count, published once the region is set up. A worker outside a team
+   * may still be looking when the next fork sets the fields up: it reads
+   * this one word, never the fields, to decide whether it is in. */
+  _Atomic uint64_t fork_word;
   _Atomic int shutdown;
   pthread_t workers[OPTIONS_MAX_THREADS];
   uint32_t nworkers;
