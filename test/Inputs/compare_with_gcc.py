@@ -31,7 +31,7 @@ name = os.path.splitext(os.path.basename(opts.source))[0]
 src_dir = os.path.dirname(os.path.abspath(opts.source))
 
 
-def run(cmd, env=None, timeout=120):
+def run(cmd, env=None, timeout=300):
     full_env = dict(os.environ)
     full_env.update(env or {})
     p = subprocess.run(cmd, cwd=src_dir, env=full_env, capture_output=True, text=True,

@@ -28,7 +28,7 @@ int main(void) {
 #pragma omp parallel
   {
 #pragma omp for
-    for (int i = 0; i < 4000; i++) {
+    for (int i = 0; i < 1000; i++) { /* lock mode: 6 locks an iteration */
       count(i);
 #pragma omp atomic update
       total += i;
