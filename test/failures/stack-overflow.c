@@ -19,14 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 
-/* 4 KiB a level, never a tail call. */
-static int recurse(int depth) {
-  volatile char frame[4096];
-  frame[0] = (char)depth;
-  if (depth == 0)
-    return frame[0];
-  return recurse(depth - 1) + frame[0];
-}
+#include "../Inputs/deep_stack.h"
 
 static void region(void *arg) {
   int wanted_rank = parade_node_count() - 1;

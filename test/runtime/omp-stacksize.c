@@ -21,13 +21,7 @@
 
 enum { DEPTH = 4096 }; /* 4096 levels of more than 4 KiB: over 16 MiB */
 
-static int recurse(int depth) {
-  volatile char frame[4096];
-  frame[0] = (char)depth;
-  if (depth == 0)
-    return frame[0];
-  return recurse(depth - 1) + frame[0];
-}
+#include "../Inputs/deep_stack.h"
 
 static int sums[2];
 
