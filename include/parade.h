@@ -6,9 +6,9 @@
  * hand-written program may call directly. A program hands its main function
  * to parade_main(); rank 0 runs it, the other ranks serve fork messages.
  *
- * Shared data lives in the DSM pool: memory from parade_malloc() and
- * parade_static_alloc() has the same address on every rank and is kept
- * coherent by home-based lazy release consistency. Release points are fork,
+ * Shared data lives in the DSM: memory from parade_malloc() and
+ * parade_static_alloc(), and the program's globals placed in the sections
+ * below, have the same address on every rank and are kept coherent by home-based lazy release consistency. Release points are fork,
  * join, barrier, lock release and flush; acquire points are barrier departure,
  * lock acquisition and flush.
  */
@@ -23,6 +23,23 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* ---- Shared globals ---------------------------------------------------- */
+
+/**
+ * @brief Place a file-scope variable in the DSM: PARADE_SHARED_DATA for one
+ * with an initialiser, PARADE_SHARED_BSS for one without.
+ *
+ * The linker gathers each section from every object; at start-up the runtime
+ * maps the DSM over both, keeping the values they hold. The variable keeps
+ * its name, so other files, extern declarations and headers need nothing.
+ * The zero section must be NOBITS (or every zero array would take its size
+ * in the executable): GCC makes a named section NOBITS only for names that
+ * begin with ".bss.", which the default linker script merges into .bss, so
+ * the flags are written out here and GCC's own are commented away (x86-64).
+ */
+#define PARADE_SHARED_DATA __attribute__((section("parade_data")))
+#define PARADE_SHARED_BSS __attribute__((section("parade_bss,\"aw\",@nobits#")))
 
 /* ---- Start-up and execution model ------------------------------------- */
 

@@ -84,7 +84,7 @@ int parade_is_shared(const void *addr) { return node.vm.app && vm_contains(&node
 void alloc_heap_init(void) {
   size_t page = node.vm.page_size;
   size_t heap_first = (node.opt.static_size + page - 1) / page;
-  size_t heap_pages = node.vm.npages - heap_first;
+  size_t heap_pages = node.vm.pool_pages - heap_first;
   size_t first, count;
   if (node.size == 1) {
     first = heap_first;
@@ -109,7 +109,7 @@ void alloc_heap_init(void) {
 static int owner_of_page(size_t page) {
   size_t page_size = node.vm.page_size;
   size_t heap_first = (node.opt.static_size + page_size - 1) / page_size;
-  size_t heap_pages = node.vm.npages - heap_first;
+  size_t heap_pages = node.vm.pool_pages - heap_first;
   if (node.size == 1 || page < heap_first + heap_pages / 2)
     return 0;
   size_t share = (heap_pages - heap_pages / 2) / (size_t)(node.size - 1);
@@ -338,7 +338,7 @@ bad:
 }
 
 static int heap_address(const void *addr) {
-  if (!parade_is_shared(addr))
+  if (!node.vm.app || !vm_in_pool(&node.vm, addr))
     return 0;
   return (size_t)((const char *)addr - node.vm.app) >= node.opt.static_size;
 }

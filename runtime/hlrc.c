@@ -275,10 +275,10 @@ void hlrc_collective_store(void *dst, const void *src, size_t len) {
   char *to = dst;
   while (len > 0) {
     size_t page = vm_page_of(&node.vm, to);
-    size_t in_page = node.vm.page_size - ((size_t)(to - node.vm.app) & (node.vm.page_size - 1));
+    size_t offset = (uintptr_t)to & (node.vm.page_size - 1);
+    size_t in_page = node.vm.page_size - offset;
     size_t n = len < in_page ? len : in_page;
     struct page_entry *e = entry_of(page);
-    size_t offset = (size_t)(to - node.vm.app) & (node.vm.page_size - 1);
     if (home_of(page) == me()) {
       /* The home's system view is the copy every fetch is served from,
        * whatever its local state. Diffs still due for the page come from

@@ -73,6 +73,23 @@ static void on_process_exit(int status, void *unused) {
   err_abort_job(status);
 }
 
+/* Shared data must have the same address on every rank: the pool does by
+ * construction, the globals only if every rank runs the same position-
+ * dependent executable. */
+static void check_same_segments(void) {
+  uintptr_t mine[2 * VM_MAX_SEGMENTS] = {0};
+  for (unsigned i = 0; i < node.vm.nseg; i++) {
+    mine[2 * i] = (uintptr_t)node.vm.seg[i].app;
+    mine[2 * i + 1] = node.vm.seg[i].npages;
+  }
+  uintptr_t first[2 * VM_MAX_SEGMENTS];
+  memcpy(first, mine, sizeof first);
+  MPI_Bcast(first, (int)(sizeof first), MPI_BYTE, 0, MPI_COMM_WORLD);
+  if (memcmp(first, mine, sizeof first) != 0)
+    err_fatal("rank %d's shared globals are at other addresses than rank 0's: every rank must "
+              "run the same executable, linked without -pie (paradecc's default)", node.rank);
+}
+
 static void count_host(void) {
   MPI_Comm host;
   MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, node.rank, MPI_INFO_NULL, &host);
@@ -128,6 +145,8 @@ int parade_main(int argc, char **argv, int (*user_main)(int, char **)) {
   fault_install();
   MPI_Comm_dup(MPI_COMM_WORLD, &node.comm.runtime);
   MPI_Comm_dup(MPI_COMM_WORLD, &node.comm.world);
+  if (node.size > 1)
+    check_same_segments();
   count_host();
   node.threads_per_node = node.opt.threads;
   if (node.threads_per_node <= 0) {

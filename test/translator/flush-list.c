@@ -4,7 +4,7 @@
 // RUN: %translate -Rparade %s -- 2> %t.remarks | grep -v "^//" | FileCheck %s
 // RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 //
-// CHECK: { const void *parade_fa[] = {(const void *)&(*parade_g_flag), (const void *)&(*parade_g_buf)}; size_t parade_fs[] = {sizeof (*parade_g_flag), sizeof (*parade_g_buf)}; parade_flush_list(parade_fa, parade_fs, 2); }
+// CHECK: { const void *parade_fa[] = {(const void *)&flag, (const void *)&buf}; size_t parade_fs[] = {sizeof flag, sizeof buf}; parade_flush_list(parade_fa, parade_fs, 2); }
 // CHECK: parade_flush();
 // REMARK: flush-list.c:[[@LINE+9]]:1: remark: flush is a release of this node's writes and an acquire of 2 variable(s)
 // REMARK: flush-list.c:[[@LINE+9]]:1: remark: flush is a release of this node's writes and an acquire of all shared data

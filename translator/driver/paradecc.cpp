@@ -156,19 +156,6 @@ int main(int argc, char **argv) {
       Inputs.push_back(A.str()); // objects and libraries
     }
   }
-  // The translator may rely on C's type-based aliasing rule only where the
-  // final compile does: gcc applies it from -O2 on, unless told not to.
-  bool StrictAliasing = false;
-  for (const std::string &F : CompileFlags) {
-    if (F == "-O2" || F == "-O3" || F == "-Os" || F == "-Oz" || F == "-Ofast" ||
-        F == "-fstrict-aliasing")
-      StrictAliasing = true;
-    else if (F == "-O0" || F == "-O1" || F == "-O" || F == "-Og" ||
-             F == "-fno-strict-aliasing")
-      StrictAliasing = false;
-  }
-  if (!StrictAliasing)
-    TranslateFlags.push_back("-fparade-no-strict-aliasing");
   if (Sources.empty() && Inputs.empty()) {
     errs() << "paradecc: error: no input files\n";
     return 2;
@@ -248,9 +235,11 @@ int main(int argc, char **argv) {
     Link.insert(Link.end(), CompileFlags.begin(), CompileFlags.end());
     Link.insert(Link.end(), Objects.begin(), Objects.end());
     Link.insert(Link.end(), Inputs.begin(), Inputs.end());
-    Link.insert(Link.end(), {"-o", Output.empty() ? "a.out" : Output, L.Library});
+    Link.insert(Link.end(), {"-o", Output.empty() ? "a.out" : Output});
     Link.insert(Link.end(), LinkFlags.begin(), LinkFlags.end());
-    Link.insert(Link.end(), {"-lpthread", "-ldl", "-lm"});
+    // The runtime comes after every object and library of the program: its
+    // guard pages must end the sections of shared globals (runtime/globals.c).
+    Link.insert(Link.end(), {L.Library, "-lpthread", "-ldl", "-lm"});
     Status = run(Link, Show);
   }
   Cleanup();

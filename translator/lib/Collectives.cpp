@@ -20,9 +20,9 @@ const VarDecl *varOf(const Expr *E) {
   return nullptr;
 }
 
-/// Shared at @p Loc: in the pool and not privatised by an enclosing construct.
+/// Shared at @p Loc: shared storage not privatised by an enclosing construct.
 bool isShared(Translation &T, const VarDecl *V, SourceLocation Loc) {
-  return V && T.Pooled.count(V->getCanonicalDecl()) && !T.privatizingScope(V, Loc);
+  return V && T.sharedStorage(V) && !T.privatizingScope(V, Loc);
 }
 
 /// Finds what makes a block unfit for a collective.

@@ -1,6 +1,7 @@
 //===- Context.cpp - State shared by the translation passes --------------===//
 #include "Context.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/Basic/OpenMPKinds.h"
 #include "clang/Lex/Lexer.h"
@@ -126,6 +127,18 @@ const Scope *Translation::privatizingScope(const VarDecl *V, SourceLocation Loc,
     }
   }
   return Found;
+}
+
+bool Translation::sharedStorage(const VarDecl *V) const {
+  const VarDecl *Canon = V->getCanonicalDecl();
+  if (Pooled.count(Canon))
+    return true;
+  if (!V->hasGlobalStorage() || V->isStaticLocal())
+    return false; // a static local that is not pooled is a constant one
+  for (const VarDecl *R : V->redecls())
+    if (R->getTLSKind() != VarDecl::TLS_None || R->hasAttr<OMPThreadPrivateDeclAttr>())
+      return false;
+  return !Ctx.getBaseElementType(V->getType()).isConstQualified();
 }
 
 std::string Translation::spell(const VarDecl *V, SourceLocation Loc,

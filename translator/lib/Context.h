@@ -80,6 +80,13 @@ public:
   /// Variables whose storage moved to the pool, with the name of the
   /// pointer that now holds their address.
   llvm::DenseMap<const clang::VarDecl *, std::string> Pooled;
+  /// File-scope variables this file defines and places in the DSM's
+  /// sections (they keep their names; see placeSharedGlobals).
+  llvm::DenseSet<const clang::VarDecl *> SharedGlobals;
+  /// Whether @p V's storage is shared by every thread of every node: in the
+  /// pool, or a global (of this file or another) that is neither constant
+  /// nor thread-local.
+  bool sharedStorage(const clang::VarDecl *V) const;
   /// Constructs that privatise variables, outermost first.
   std::vector<Scope> Scopes;
   /// Nesting: the innermost scope that privatises @p V around @p Loc.

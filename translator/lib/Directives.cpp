@@ -337,6 +337,10 @@ public:
 private:
   void pool(const VarDecl *V) {
     const VarDecl *Canon = V->getCanonicalDecl();
+    // Globals have storage of their own: the DSM's sections (shared), or
+    // thread-local storage (threadprivate). Static locals are pooled already.
+    if (V->hasGlobalStorage())
+      return;
     if (!T.Pooled.count(Canon))
       T.Pooled[Canon] = "parade_s_" + V->getName().str() + "_" + std::to_string(T.fresh());
   }
@@ -350,7 +354,7 @@ private:
 class Translator : public RecursiveASTVisitor<Translator> {
 public:
   Translator(Translation &T, TranslationUnitDecl *TU)
-      : T(T), AddressTaken(addressTakenVariables(TU)) {}
+      : T(T) {}
   bool shouldTraversePostOrder() const { return true; }
 
   bool TraverseFunctionDecl(FunctionDecl *F) {
@@ -449,7 +453,6 @@ public:
 
 private:
   Translation &T;
-  llvm::DenseSet<const VarDecl *> AddressTaken;
   const FunctionDecl *Function = nullptr;
   std::vector<const OMPExecutableDirective *> Regions;
 
@@ -777,127 +780,6 @@ private:
     }
   }
 
-  /// Read-only pooled globals of a loop body, read once before the loop.
-  ///
-  /// Between two flushes a thread may keep its own view of shared data
-  /// (the OpenMP memory model), so a global that nothing in the body can
-  /// write may be read once. It matters for speed: behind a pool pointer a
-  /// global's address escapes, so the C compiler must otherwise assume
-  /// every store in the loop may change it, reload it, and give up
-  /// vectorising. Nothing in the body may write it: no synchronisation, no
-  /// call but pure ones and the C library's that write through their
-  /// arguments (Purity.h), no write by its name or taking of its address,
-  /// and, if a pointer may hold its address (see globalMayBePointedTo), no
-  /// write through a pointer whose type may alias its own.
-  /// Returns the declarations and rewrites @p Body to use them.
-  std::string cacheGlobals(const Stmt *Loop, std::string &Body) {
-    class Scan : public RecursiveASTVisitor<Scan> {
-    public:
-      bool Unsafe = false;
-      bool WritesBytes = false; ///< through a library function's argument
-      std::vector<const VarDecl *> Read;
-      llvm::DenseSet<const VarDecl *> Written;
-      std::vector<QualType> WrittenThroughPointers;
-      bool VisitCallExpr(CallExpr *C) {
-        switch (callEffect(C)) {
-        case CallEffect::Pure:
-          break;
-        case CallEffect::ThroughArguments:
-          WritesBytes = true;
-          break;
-        case CallEffect::Unknown:
-          Unsafe = true;
-          break;
-        }
-        return true;
-      }
-      bool VisitOMPExecutableDirective(OMPExecutableDirective *) { return !(Unsafe = true); }
-      bool VisitAsmStmt(AsmStmt *) { return !(Unsafe = true); }
-      bool VisitDeclRefExpr(DeclRefExpr *E) {
-        if (const auto *V = dyn_cast<VarDecl>(E->getDecl())) {
-          V = V->getCanonicalDecl();
-          if (V->hasGlobalStorage() && std::find(Read.begin(), Read.end(), V) == Read.end())
-            Read.push_back(V);
-        }
-        return true;
-      }
-      void written(const Expr *E) {
-        if (const VarDecl *V = storageVar(E))
-          Written.insert(V->getCanonicalDecl());
-        else
-          WrittenThroughPointers.push_back(E->getType());
-      }
-      bool VisitBinaryOperator(BinaryOperator *B) {
-        if (B->isAssignmentOp())
-          written(B->getLHS());
-        return true;
-      }
-      bool VisitUnaryOperator(UnaryOperator *U) {
-        if (U->isIncrementDecrementOp())
-          written(U->getSubExpr());
-        else if (U->getOpcode() == UO_AddrOf)
-          if (const VarDecl *V = storageVar(U->getSubExpr()))
-            Written.insert(V->getCanonicalDecl());
-        return true;
-      }
-    } S;
-    S.TraverseStmt(const_cast<Stmt *>(Loop));
-    if (S.Unsafe)
-      return "";
-    std::string Decls;
-    for (const VarDecl *V : S.Read) {
-      auto It = T.Pooled.find(V);
-      QualType Ty = V->getType();
-      if (It == T.Pooled.end() || S.Written.count(V) || !Ty->isScalarType() ||
-          Ty.isVolatileQualified())
-        continue;
-      if (globalMayBePointedTo(V)) {
-        bool Aliased = S.WritesBytes;
-        for (QualType W : S.WrittenThroughPointers)
-          Aliased |= typesMayAlias(W, Ty);
-        if (Aliased)
-          continue;
-      }
-      std::string Spelled = "(*" + It->second + ")", Local = "parade_c_" + It->second;
-      size_t At = 0;
-      bool Used = false;
-      while ((At = Body.find(Spelled, At)) != std::string::npos) {
-        Body.replace(At, Spelled.size(), Local);
-        At += Local.size();
-        Used = true;
-      }
-      if (Used)
-        Decls += T.declare(Ty.getUnqualifiedType(), Local) + " = " + Spelled + "; ";
-    }
-    return Decls;
-  }
-
-  /// A pointer may hold the address of global @p V if this unit takes it
-  /// or another file could (V has linkage).
-  bool globalMayBePointedTo(const VarDecl *V) const {
-    return V->hasExternalFormalLinkage() || AddressTaken.count(V->getCanonicalDecl());
-  }
-
-  /// Whether a write of an lvalue of type @p Write may change an object of
-  /// scalar type @p Object: C's effective-type rule, which gcc -O2 also
-  /// applies to the original program. Characters alias everything, signed
-  /// and unsigned integers of one size each other, pointers each other; a
-  /// struct, union, vector or complex number is taken to alias anything.
-  bool typesMayAlias(QualType Write, QualType Object) const {
-    if (!T.Opts.StrictAliasing)
-      return true;
-    Write = T.Ctx.getCanonicalType(Write).getUnqualifiedType();
-    Object = T.Ctx.getCanonicalType(Object).getUnqualifiedType();
-    if (Write->isCharType() || Object->isCharType() || !Write->isScalarType() ||
-        Write->isAnyComplexType() || Object->isAnyComplexType())
-      return true;
-    if (Write->isIntegerType() && Object->isIntegerType())
-      return T.Ctx.getTypeSize(Write) == T.Ctx.getTypeSize(Object);
-    if (Write->isPointerType() && Object->isPointerType())
-      return true;
-    return T.Ctx.hasSameType(Write, Object);
-  }
-
   std::string loop(const OMPExecutableDirective *D, bool InRegionTail) {
     const auto *Ordered = clause<OMPOrderedClause>(D);
     if (Ordered && Ordered->getNumForLoops()) {
@@ -955,14 +837,13 @@ private:
     }
     bool Nowait = InRegionTail || clause<OMPNowaitClause>(D);
     std::string BodyText = stmtText(Loops.back().Body);
-    std::string Cached = cacheGlobals(Loops.back().Body, BodyText);
     T.remark(D->getBeginLoc(), "'" + directiveName(D) + "' loop: schedule " + Kind.substr(13) +
                                    (Loops.size() > 1 ? ", " + std::to_string(Loops.size()) +
                                                            " loops collapsed"
                                                      : std::string()));
     return "{ " + P.Before + LastVarPtrs + Bounds + "long long parade_n = " + Total + ";\n" +
            "  parade_loop parade_l; long long parade_lo, parade_hi;" +
-           (InRegionTail ? "" : " int parade_last = 0;") + "\n" + "  { " + P.Decls + Cached +
+           (InRegionTail ? "" : " int parade_last = 0;") + "\n" + "  { " + P.Decls +
            "\n  parade_loop_begin(&parade_l, parade_n, " + Kind + ", " + Chunk + ");\n" +
            "  while (parade_loop_next(&parade_l, &parade_lo, &parade_hi)) {\n" +
            "    if (parade_hi == parade_n) parade_last = 1;\n" +

@@ -116,12 +116,6 @@ private:
   llvm::DenseSet<const VarDecl *> Seen;
 };
 
-class AddressTaken : public AddressVisitor<AddressTaken> {
-public:
-  llvm::DenseSet<const VarDecl *> Found;
-  void address(const VarDecl *V, const Expr *) { Found.insert(V->getCanonicalDecl()); }
-};
-
 /// Who calls whom in this unit, and who may fork by itself.
 class CallGraph : public RecursiveASTVisitor<CallGraph> {
 public:
@@ -196,12 +190,6 @@ llvm::DenseSet<const FunctionDecl *> functionsThatMayFork(TranslationUnitDecl *T
 std::vector<const VarDecl *> escapingLocals(ASTContext &Ctx, const FunctionDecl *F) {
   EscapeFinder Find(Ctx);
   Find.TraverseStmt(F->getBody());
-  return Find.Found;
-}
-
-llvm::DenseSet<const VarDecl *> addressTakenVariables(TranslationUnitDecl *TU) {
-  AddressTaken Find;
-  Find.TraverseDecl(TU);
   return Find.Found;
 }
 

@@ -19,9 +19,7 @@
 // (mayForkOutsideUnit). A function that may not fork keeps its locals on
 // the stack whatever it does with their addresses: no region runs while
 // they live.
-//
-// A global's value can change behind its name only through a pointer to
-// it; addressTakenVariables says which variables this unit ever points to.
+
 //===----------------------------------------------------------------------===//
 #ifndef PARADE_TRANSLATOR_ESCAPE_H
 #define PARADE_TRANSLATOR_ESCAPE_H
@@ -46,10 +44,6 @@ llvm::DenseSet<const clang::FunctionDecl *> functionsThatMayFork(clang::Translat
 /// escapes, in order of first appearance.
 std::vector<const clang::VarDecl *> escapingLocals(clang::ASTContext &Ctx,
                                                    const clang::FunctionDecl *F);
-
-/// @brief Variables (canonical declarations) whose address is taken, or
-/// that decay to a pointer, anywhere in @p TU.
-llvm::DenseSet<const clang::VarDecl *> addressTakenVariables(clang::TranslationUnitDecl *TU);
 
 } // namespace parade
 

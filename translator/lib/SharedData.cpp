@@ -49,38 +49,71 @@ std::string pointerName(Translation &T, const VarDecl *V) {
 } // namespace
 
 void collectPooledGlobals(Translation &T, TranslationUnitDecl *TU) {
-  std::vector<VarDecl *> Candidates;
-  for (Decl *D : TU->decls())
-    if (auto *V = dyn_cast<VarDecl>(D))
-      Candidates.push_back(V);
   StaticLocalFinder Statics;
   for (Decl *D : TU->decls())
     if (auto *F = dyn_cast<FunctionDecl>(D))
       if (F->hasBody() && inMainFile(T, F->getLocation()))
         Statics.TraverseDecl(F);
-  Candidates.insert(Candidates.end(), Statics.Found.begin(), Statics.Found.end());
-  for (VarDecl *V : Candidates) {
-    // Constant globals are identical on every rank and visible everywhere;
-    // a constant static local is pooled too, or outlined bodies could not
-    // name it.
-    if (!inMainFile(T, V->getLocation()) ||
-        (isConstData(V->getType(), T.Ctx) && !V->isStaticLocal()))
+  for (VarDecl *V : Statics.Found) {
+    // A static local moves to the pool, constant or not, or outlined
+    // bodies could not name it.
+    if (!inMainFile(T, V->getLocation()))
       continue;
-    // threadprivate may follow an earlier declaration that lacks it.
-    bool ThreadLocal = false;
-    for (const VarDecl *R : V->redecls())
-      ThreadLocal |= R->getTLSKind() != VarDecl::TLS_None || R->hasAttr<OMPThreadPrivateDeclAttr>();
-    if (ThreadLocal)
+    if (V->getTLSKind() != VarDecl::TLS_None || V->hasAttr<OMPThreadPrivateDeclAttr>())
       continue;
     const VarDecl *Canon = V->getCanonicalDecl();
     if (T.Pooled.count(Canon))
       continue;
     if (V->getLocation().isMacroID()) {
-      T.error(V->getLocation(), "a shared variable declared by a macro is not supported");
+      T.error(V->getLocation(), "a shared static local declared by a macro is not supported");
       continue;
     }
     T.Pooled[Canon] = pointerName(T, Canon);
   }
+  // File-scope variables this file defines (in the file or a header it
+  // includes) go to the DSM's sections and keep their names.
+  for (Decl *D : TU->decls()) {
+    auto *V = dyn_cast<VarDecl>(D);
+    if (!V || !V->isFileVarDecl())
+      continue;
+    const VarDecl *Canon = V->getCanonicalDecl();
+    if (T.SharedGlobals.count(Canon) || !T.sharedStorage(V))
+      continue;
+    const VarDecl *Def = V->getActingDefinition();
+    if (!Def)
+      Def = V->getDefinition();
+    if (!Def || T.SM.isInSystemHeader(T.SM.getExpansionLoc(Def->getLocation())))
+      continue;
+    if (const auto *Section = Def->getAttr<SectionAttr>()) {
+      T.remark(Def->getLocation(), "'" + V->getName().str() + "' stays private to each rank: it "
+                                   "is placed in section '" + Section->getName().str() +
+                                   "' by the program");
+      continue;
+    }
+    T.SharedGlobals.insert(Canon);
+  }
+}
+
+void placeSharedGlobals(Translation &T, TranslationUnitDecl *TU) {
+  // A redeclaration at the end of the file adds the section to every
+  // shared global this file defines, wherever its definition is written
+  // (a header, a macro, a declaration of several variables). The extern
+  // keeps the linkage of the earlier declarations, internal or external.
+  std::string Text;
+  llvm::DenseSet<const VarDecl *> Done;
+  for (Decl *D : TU->decls()) {
+    auto *V = dyn_cast<VarDecl>(D);
+    if (!V || !V->isFileVarDecl() || !T.SharedGlobals.count(V->getCanonicalDecl()) ||
+        !Done.insert(V->getCanonicalDecl()).second)
+      continue;
+    bool Initialised = V->getAnyInitializer() != nullptr;
+    Text += "extern __typeof__(" + V->getName().str() + ") " + V->getName().str() +
+            (Initialised ? " PARADE_SHARED_DATA;\n" : " PARADE_SHARED_BSS;\n");
+  }
+  if (!Text.empty())
+    T.R.InsertTextAfter(T.SM.getLocForEndOfFile(T.SM.getMainFileID()),
+                        "\n/* parade: the shared globals defined here live in the DSM */\n" +
+                            Text);
 }
 
 namespace {

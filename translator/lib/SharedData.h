@@ -1,14 +1,23 @@
-//===- SharedData.h - Shared data placement in the DSM pool ------------===//
+//===- SharedData.h - Shared data placement in the DSM ------------------===//
 //
-// File-scope and static variables move into the pool behind a pointer that
-// a constructor fills in identically on every rank:
+// File-scope variables that OpenMP shares keep their names and their
+// declarations; one redeclaration at the end of the file places them in the
+// DSM's sections, which the runtime maps at start-up (see parade.h):
 //
-//   double a[100] = {1};     ==>   double (*parade_g_a)[100];
-//   ... a[i] ...                   static const double parade_gi_a[100] = {1};
+//   double a[100] = {1};     ==>   double a[100] = {1};
+//   ... a[i] ...                   ... a[i] ...
+//                                  extern __typeof__(a) a PARADE_SHARED_DATA;
+//
+// Other files, extern declarations and headers therefore need nothing.
+// Static locals move into the pool behind a pointer that a constructor
+// fills in identically on every rank, so that outlined regions can name
+// them:
+//
+//   static int n = 1;        ==>   static int *parade_g_n_3;  (file scope)
 //                                  __attribute__((constructor)) static void
-//                                  parade_gc_a(void) { parade_g_a =
+//                                  parade_gc_4(void) { parade_g_n_3 =
 //                                    parade_static_alloc(...); }
-//                                  ... (*parade_g_a)[i] ...
+//   ... n ...                      ... (*parade_g_n_3) ...
 //
 // Automatic variables that a region shares (and writes) move to pool
 // storage freed by a cleanup attribute. Calls to the malloc family and to
@@ -22,8 +31,12 @@
 
 namespace parade {
 
-/// Decide which file-scope and static variables go to the pool.
+/// Decide which static locals go to the pool and which file-scope
+/// variables to the DSM's sections.
 void collectPooledGlobals(Translation &T, clang::TranslationUnitDecl *TU);
+/// Put the file-scope variables chosen by collectPooledGlobals in the DSM's
+/// sections (PARADE_SHARED_DATA/BSS).
+void placeSharedGlobals(Translation &T, clang::TranslationUnitDecl *TU);
 /// Rewrite every use of a pooled variable (spelled per Translation::spell).
 void rewritePooledUses(Translation &T, clang::TranslationUnitDecl *TU);
 /// Rewrite the declarations of pooled variables.

@@ -41,6 +41,7 @@ public:
     rewriteRuntimeCalls(T, TU);
     translateDirectives(T, TU);
     wrapMain(T, TU);
+    placeSharedGlobals(T, TU);
     T.flushBeforeFunctions();
     if (T.failed())
       return;

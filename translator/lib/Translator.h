@@ -30,10 +30,6 @@ struct Options {
   bool ForceLockPath = false;
   /// -Rparade: explain each decision.
   bool Remarks = false;
-  /// The final compile applies C's type-based aliasing rule (gcc does at
-  /// -O2 and above unless -fno-strict-aliasing): the translator may rely on
-  /// it too. Off, any write through a pointer may change any object.
-  bool StrictAliasing = true;
 };
 
 /// A factory for the action that translates each file to @p Out.

@@ -23,10 +23,6 @@ static cl::opt<std::string> Sync("fparade-sync", cl::init("collective"), cl::cat
                                           "DSM path everywhere"));
 static cl::opt<bool> Remarks("Rparade", cl::cat(Category),
                              cl::desc("Explain the translation of each directive"));
-static cl::opt<bool> NoStrictAliasing(
-    "fparade-no-strict-aliasing", cl::cat(Category),
-    cl::desc("The program is compiled without C's type-based aliasing rule: any write "
-             "through a pointer may change any object"));
 static cl::opt<std::string> Output("o", cl::cat(Category), cl::value_desc("file"),
                                    cl::desc("Write the translation here, not to stdout"));
 
@@ -56,7 +52,6 @@ int main(int argc, const char **argv) {
   Opts.SmallThreshold = SmallThreshold;
   Opts.ForceLockPath = Sync == "lock";
   Opts.Remarks = Remarks;
-  Opts.StrictAliasing = !NoStrictAliasing;
 
   clang::tooling::ClangTool Tool(Parser->getCompilations(), Parser->getSourcePathList());
   Tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
