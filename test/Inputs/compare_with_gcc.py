@@ -4,7 +4,11 @@ parade build at several ranks x threads (and once built with
 -fparade-sync=lock), and compare each output with gcc's exactly.
 
 usage: compare_with_gcc.py --paradecc P --mpirun "M" [--mpirun-tcp "M"] --work DIR
-                           source.c [-- program args]
+                           source.c|project-dir [-- program args]
+A project directory holds a Makefile that builds `prog` with $(CC) and
+$(CFLAGS), as a user's would: it is copied and built three times, with
+`make CC=gcc CFLAGS="-O2 -fopenmp"`, `make CC=paradecc CFLAGS=-O2` and with
+-fparade-sync=lock added.
 The ranks x threads configurations run over shared memory; with
 --mpirun-tcp, 2 x 2 runs over TCP too. Prints one line per configuration and a summary line; exits 1 on any
 mismatch or failure.
@@ -12,6 +16,7 @@ mismatch or failure.
 import argparse
 import os
 import shlex
+import shutil
 import subprocess
 import sys
 
@@ -42,9 +47,25 @@ def run(cmd, env=None, timeout=300):
 gcc_bin = os.path.join(opts.work, name + ".gcc")
 par_bin = os.path.join(opts.work, name + ".parade")
 lock_bin = os.path.join(opts.work, name + ".lock")
-for cmd in (["gcc", "-fopenmp", "-O2", "-w", opts.source, "-o", gcc_bin, "-lm"],
-            [opts.paradecc, "-O2", opts.source, "-o", par_bin, "-lm"],
-            [opts.paradecc, "-O2", "-fparade-sync=lock", opts.source, "-o", lock_bin, "-lm"]):
+if os.path.isdir(opts.source):
+    name = os.path.basename(os.path.abspath(opts.source))
+    src_dir = os.path.abspath(opts.source)
+    builds = []
+    for suffix, cc, cflags in (("gcc", "gcc", "-O2 -fopenmp -w"),
+                               ("parade", opts.paradecc, "-O2"),
+                               ("lock", opts.paradecc, "-O2 -fparade-sync=lock")):
+        tree = os.path.join(opts.work, suffix)
+        shutil.rmtree(tree, ignore_errors=True)
+        shutil.copytree(src_dir, tree)
+        builds.append((["make", "-C", tree, "CC=" + cc, "CFLAGS=" + cflags],
+                       os.path.join(tree, "prog")))
+    gcc_bin, par_bin, lock_bin = (b for _, b in builds)
+    commands = [c for c, _ in builds]
+else:
+    commands = [["gcc", "-fopenmp", "-O2", "-w", opts.source, "-o", gcc_bin, "-lm"],
+                [opts.paradecc, "-O2", opts.source, "-o", par_bin, "-lm"],
+                [opts.paradecc, "-O2", "-fparade-sync=lock", opts.source, "-o", lock_bin, "-lm"]]
+for cmd in commands:
     rc, out, err = run(cmd)
     if rc != 0:
         print("e2e: %s: build failed: %s\n%s%s" % (name, " ".join(cmd), out, err))

@@ -13,6 +13,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
@@ -92,6 +93,31 @@ int run(ArrayRef<std::string> Args, bool Show) {
 
 bool hasSuffix(StringRef Path, StringRef Ext) { return sys::path::extension(Path) == Ext; }
 
+/// The final compile read the translation, so its dependency file names
+/// it: name the source instead, or make would look for the temporary.
+bool fixDependencies(const std::string &Deps, const std::string &Translated,
+                     const std::string &Src) {
+  auto Buffer = MemoryBuffer::getFile(Deps);
+  if (!Buffer) {
+    errs() << "paradecc: error: cannot read the dependency file '" << Deps
+           << "': " << Buffer.getError().message() << "\n";
+    return false;
+  }
+  std::string Text = (*Buffer)->getBuffer().str();
+  for (size_t At = 0; (At = Text.find(Translated, At)) != std::string::npos;
+       At += Src.size())
+    Text.replace(At, Translated.size(), Src);
+  std::error_code EC;
+  raw_fd_ostream Out(Deps, EC, sys::fs::OF_Text);
+  if (EC) {
+    errs() << "paradecc: error: cannot write the dependency file '" << Deps
+           << "': " << EC.message() << "\n";
+    return false;
+  }
+  Out << Text;
+  return true;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -100,6 +126,11 @@ int main(int argc, char **argv) {
       LinkFlags;
   std::string Output;
   bool CompileOnly = false, Show = false, Keep = false;
+  // Dependency-file flags go to the final compile, whose output is fixed
+  // afterwards to name the source instead of its translation.
+  std::vector<std::string> DepFlags;
+  std::string DepFile, DepTarget;
+  bool WantDeps = false, ForceC = false;
   for (int I = 1; I < argc; I++) {
     StringRef A(argv[I]);
     auto Next = [&](StringRef Flag) -> std::optional<std::string> {
@@ -124,26 +155,58 @@ int main(int argc, char **argv) {
       TranslateFlags.push_back(A.str());
     } else if (A == "-fopenmp" || A == "-qopenmp" || A == "-openmp") {
       // OpenMP is what paradecc translates; nothing to pass on.
-    } else if (A == "-I" || A == "-D" || A == "-U" || A == "-include") {
+    } else if (A == "-I" || A == "-D" || A == "-U" || A == "-include" || A == "-imacros" ||
+               A == "-isystem" || A == "-idirafter" || A == "-iquote") {
       auto V = Next(A);
       if (!V)
         return 2;
       PreprocFlags.push_back(A.str());
       PreprocFlags.push_back(*V);
     } else if (A.starts_with("-I") || A.starts_with("-D") || A.starts_with("-U") ||
-               A.starts_with("-std=")) {
+               A.starts_with("-isystem") || A.starts_with("-idirafter") ||
+               A.starts_with("-iquote")) {
       PreprocFlags.push_back(A.str());
+    } else if (A == "-MF" || A == "-MT" || A == "-MQ") {
+      auto V = Next(A);
+      if (!V)
+        return 2;
+      (A == "-MF" ? DepFile : DepTarget) = *V;
+      if (A != "-MF")
+        DepFlags.insert(DepFlags.end(), {A.str(), *V});
+    } else if (A == "-MD" || A == "-MMD") {
+      WantDeps = true;
+      DepFlags.push_back(A.str());
+    } else if (A == "-MP") {
+      DepFlags.push_back(A.str());
+    } else if (A == "-M" || A == "-MM" || A == "-E" || A == "-S") {
+      errs() << "paradecc: error: " << A
+             << " is not supported: paradecc compiles and links translated OpenMP\n";
+      return 2;
+    } else if (A == "-x") {
+      auto V = Next(A);
+      if (!V)
+        return 2;
+      if (*V != "c" && *V != "none") {
+        errs() << "paradecc: error: -x " << *V << ": parade translates OpenMP C only\n";
+        return 2;
+      }
+      ForceC = *V == "c";
+    } else if (A == "-Xlinker" || A == "-u" || A == "-T" || A == "-z") {
+      auto V = Next(A);
+      if (!V)
+        return 2;
+      LinkFlags.insert(LinkFlags.end(), {A.str(), *V});
     } else if (A == "-l" || A == "-L") {
       auto V = Next(A);
       if (!V)
         return 2;
       LinkFlags.push_back(A.str() + *V);
     } else if (A.starts_with("-l") || A.starts_with("-L") || A.starts_with("-Wl,") ||
-               A == "-static" || A == "-pthread") {
+               A == "-static" || A == "-rdynamic") {
       LinkFlags.push_back(A.str());
     } else if (A.starts_with("-")) {
-      CompileFlags.push_back(A.str()); // -O*, -g, -W*, -f*, -m*, ...
-    } else if (hasSuffix(A, ".c")) {
+      CompileFlags.push_back(A.str()); // -O*, -g, -W*, -f*, -m*, -pthread, ...
+    } else if (hasSuffix(A, ".c") || (ForceC && !hasSuffix(A, ".o") && !hasSuffix(A, ".a"))) {
       Sources.push_back(A.str());
     } else if (hasSuffix(A, ".cpp") || hasSuffix(A, ".cc") || hasSuffix(A, ".cxx") ||
                hasSuffix(A, ".C") || hasSuffix(A, ".c++") || hasSuffix(A, ".cp")) {
@@ -155,6 +218,18 @@ int main(int argc, char **argv) {
     } else {
       Inputs.push_back(A.str()); // objects and libraries
     }
+  }
+  // The translator must see the macros the final compile sees: -O2 defines
+  // __OPTIMIZE__, -march and -m* the instruction-set macros, -std and
+  // -ffast-math theirs. It takes every compile flag but warnings, debug
+  // information and gcc's plug-ins, and drops what Clang does not know.
+  std::vector<std::string> MacroFlags;
+  for (const std::string &F : CompileFlags) {
+    StringRef Flag(F);
+    if (Flag.starts_with("-W") || Flag.starts_with("-g") || Flag.starts_with("-fplugin") ||
+        Flag.starts_with("-save-temps") || Flag == "-pipe" || Flag == "-v" || Flag == "-w")
+      continue;
+    MacroFlags.push_back(F);
   }
   if (Sources.empty() && Inputs.empty()) {
     errs() << "paradecc: error: no input files\n";
@@ -196,6 +271,9 @@ int main(int argc, char **argv) {
     Translate.insert(Translate.end(), TranslateFlags.begin(), TranslateFlags.end());
     Translate.insert(Translate.end(), {Src, "-o", *Translated, "--", "-I" + L.IncludeDir});
     Translate.insert(Translate.end(), PreprocFlags.begin(), PreprocFlags.end());
+    Translate.insert(Translate.end(), MacroFlags.begin(), MacroFlags.end());
+    if (!hasSuffix(Src, ".c")) // named by -x c
+      Translate.insert(Translate.end(), {"-x", "c"});
     if (int S = run(Translate, Show)) {
       Cleanup();
       return S;
@@ -214,10 +292,37 @@ int main(int argc, char **argv) {
     std::vector<std::string> Compile = {PARADE_MPICC, "-c", *Translated, "-o", *Object,
                                         "-iquote", std::string(SrcDir), "-I" + L.IncludeDir};
     Compile.insert(Compile.end(), PreprocFlags.begin(), PreprocFlags.end());
-    Compile.insert(Compile.end(), CompileFlags.begin(), CompileFlags.end());
+    for (const std::string &F : CompileFlags) {
+      // The translation declares variables in for statements (C99): a
+      // C89 program is compiled as GNU C99 with C89's inline semantics.
+      if (F == "-ansi" || F == "-std=c89" || F == "-std=c90" || F == "-std=gnu89" ||
+          F == "-std=gnu90" || F == "-std=iso9899:1990" || F == "-std=iso9899:199409")
+        Compile.insert(Compile.end(), {"-std=gnu99", "-fgnu89-inline"});
+      else
+        Compile.push_back(F);
+    }
+    // Where gcc would write the dependency file and what it would name as
+    // the target, for this source as the user compiled it.
+    std::string Deps;
+    if (WantDeps) {
+      SmallString<256> D(CompileOnly ? StringRef(*Object) : sys::path::filename(Src));
+      sys::path::replace_extension(D, ".d");
+      Deps = DepFile.empty() ? std::string(D) : DepFile;
+      Compile.insert(Compile.end(), DepFlags.begin(), DepFlags.end());
+      Compile.insert(Compile.end(), {"-MF", Deps});
+      if (DepTarget.empty() && !CompileOnly) {
+        SmallString<256> T(sys::path::filename(Src));
+        sys::path::replace_extension(T, ".o");
+        Compile.insert(Compile.end(), {"-MT", std::string(T)});
+      }
+    }
     if (int S = run(Compile, Show)) {
       Cleanup();
       return S;
+    }
+    if (!Deps.empty() && !Show && !fixDependencies(Deps, *Translated, Src)) {
+      Cleanup();
+      return 1;
     }
     Objects.push_back(*Object);
   }
@@ -232,7 +337,9 @@ int main(int argc, char **argv) {
         PieChosen |= F == "-shared" || F == "-pie" || F == "-static-pie";
     if (!PieChosen)
       Link.push_back("-no-pie");
-    Link.insert(Link.end(), CompileFlags.begin(), CompileFlags.end());
+    for (const std::string &F : CompileFlags)
+      if (!StringRef(F).starts_with("-M"))
+        Link.push_back(F);
     Link.insert(Link.end(), Objects.begin(), Objects.end());
     Link.insert(Link.end(), Inputs.begin(), Inputs.end());
     Link.insert(Link.end(), {"-o", Output.empty() ? "a.out" : Output});

@@ -31,8 +31,14 @@ void Translation::remark(SourceLocation Loc, llvm::StringRef Message) {
 }
 
 std::string Translation::textBetween(SourceLocation Begin, SourceLocation End) {
+  // A statement may begin or end with a macro invocation (`CELL(i) = 0;`):
+  // its text is then the invocation as written in the file.
   CharSourceRange Range = CharSourceRange::getCharRange(Begin, End);
-  if (Begin.isInvalid() || End.isInvalid() || Begin.isMacroID() || End.isMacroID() ||
+  if (Begin.isValid() && End.isValid() && (Begin.isMacroID() || End.isMacroID()))
+    Range = Lexer::makeFileCharRange(Range, SM, Ctx.getLangOpts());
+  Begin = Range.getBegin();
+  End = Range.getEnd();
+  if (Range.isInvalid() || Begin.isInvalid() || End.isInvalid() ||
       SM.getFileID(Begin) != SM.getFileID(End) || SM.isBeforeInTranslationUnit(End, Begin)) {
     error(Begin, "cannot translate this statement (its extent is unclear, for example "
                  "because of a macro)");

@@ -6,13 +6,43 @@
 #include "Translator.h"
 #include "parade.h"
 
+#include "clang/Driver/Options.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Option/OptTable.h"
 #include "llvm/Support/FileSystem.h"
 
 using namespace llvm;
+
+/// gcc's command line reaches the translator (paradecc passes every flag
+/// that may define macros): keep what Clang's driver knows, drop the rest
+/// (gcc-only flags such as -fdump-tree-all), which would stop Clang.
+static clang::tooling::CommandLineArguments
+dropUnknownArguments(const clang::tooling::CommandLineArguments &Args, StringRef) {
+  if (Args.empty())
+    return Args;
+  std::vector<const char *> Argv;
+  for (size_t I = 1; I < Args.size(); I++)
+    Argv.push_back(Args[I].c_str());
+  const opt::OptTable &Table = clang::driver::getDriverOptTable();
+  unsigned MissingIndex = 0, MissingCount = 0;
+  opt::InputArgList List = Table.ParseArgs(Argv, MissingIndex, MissingCount,
+                                           opt::Visibility(clang::driver::options::ClangOption));
+  std::vector<bool> Drop(Argv.size(), false);
+  for (const opt::Arg *A : List)
+    if (A->getOption().getID() == clang::driver::options::OPT_UNKNOWN)
+      for (unsigned K = 0; K < A->getNumValues() || K == 0; K++)
+        if (A->getIndex() + K < Drop.size())
+          Drop[A->getIndex() + K] = true;
+  clang::tooling::CommandLineArguments Out = {Args[0]};
+  for (size_t I = 0; I < Argv.size(); I++)
+    if (!Drop[I])
+      Out.push_back(Args[I + 1]);
+  return Out;
+}
 
 static cl::OptionCategory Category("parade-translate options");
 static cl::opt<unsigned> SmallThreshold(
@@ -54,9 +84,16 @@ int main(int argc, const char **argv) {
   Opts.Remarks = Remarks;
 
   clang::tooling::ClangTool Tool(Parser->getCompilations(), Parser->getSourcePathList());
+  Tool.appendArgumentsAdjuster(dropUnknownArguments);
+  // The C that gcc 12 accepts with a warning (implicit declarations and
+  // int, int/pointer conversions) Clang 19 refuses: accept it too. The
+  // final compile reports warnings; the translator's would repeat them.
   Tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
       {"-fopenmp", "-resource-dir=" PARADE_CLANG_RESOURCE_DIR, "-I" PARADE_INCLUDE_DIR,
-       "-Wno-unknown-pragmas"},
+       "-Wno-unknown-pragmas", "-Wno-error=implicit-function-declaration",
+       "-Wno-error=implicit-int", "-Wno-error=int-conversion",
+       "-Wno-error=incompatible-pointer-types",
+       "-Wno-error=incompatible-function-pointer-types", "-Wno-error=return-type", "-w"},
       clang::tooling::ArgumentInsertPosition::BEGIN));
 
   std::string Text;

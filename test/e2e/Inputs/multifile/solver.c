@@ -1,0 +1,12 @@
+/* Defines the grid and relaxes it: orphaned work-sharing in a called function. */
+#include "common.h"
+
+double grid[N];
+
+void relax(int steps) {
+  for (int s = 0; s < steps; s++) {
+#pragma omp for
+    for (int i = 0; i < N; i++)
+      CELL(i) = CELL(i) * 0.5 + weight * (i % 7) + s;
+  }
+}
