@@ -86,14 +86,14 @@ int main(int argc, const char **argv) {
   clang::tooling::ClangTool Tool(Parser->getCompilations(), Parser->getSourcePathList());
   Tool.appendArgumentsAdjuster(dropUnknownArguments);
   // The C that gcc 12 accepts with a warning (implicit declarations and
-  // int, int/pointer conversions) Clang 19 refuses: accept it too. The
-  // final compile reports warnings; the translator's would repeat them.
+  // int, int/pointer conversions) Clang 19 refuses: accept it too. (Not
+  // -w: it would also silence the warnings the translator makes errors.)
   Tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
       {"-fopenmp", "-resource-dir=" PARADE_CLANG_RESOURCE_DIR, "-I" PARADE_INCLUDE_DIR,
        "-Wno-unknown-pragmas", "-Wno-error=implicit-function-declaration",
        "-Wno-error=implicit-int", "-Wno-error=int-conversion",
        "-Wno-error=incompatible-pointer-types",
-       "-Wno-error=incompatible-function-pointer-types", "-Wno-error=return-type", "-w"},
+       "-Wno-error=incompatible-function-pointer-types", "-Wno-error=return-type"},
       clang::tooling::ArgumentInsertPosition::BEGIN));
 
   std::string Text;
