@@ -159,10 +159,17 @@ std::string pooledLocalDecl(Translation &T, const VarDecl *V, const std::string 
                     Size + ");";
   if (const Expr *Init = V->getInit()) {
     std::string InitText = T.text(Init->getSourceRange());
-    std::string Literal = isa<InitListExpr>(Init->IgnoreImplicit())
-                              ? "(" + T.declare(Ty, "") + ")" + InitText
-                              : "(" + T.declare(Ty, "") + "){" + InitText + "}";
-    Out += " __builtin_memcpy((void *)" + Ptr + ", &" + Literal + ", " + Size + ");";
+    const Expr *Bare = Init->IgnoreImplicit();
+    if (isa<InitListExpr>(Bare) || isa<StringLiteral>(Bare)) {
+      Out += " __builtin_memcpy((void *)" + Ptr + ", &(" + T.declare(Ty, "") + ")" +
+             (isa<InitListExpr>(Bare) ? InitText : "{" + InitText + "}") + ", " + Size + ");";
+    } else {
+      // A scalar or a struct value (`struct pt p = origin;`): through a
+      // temporary, which a const type may still be initialised from.
+      std::string Tmp = "parade_init_" + std::to_string(T.fresh());
+      Out += " { " + T.declare(Ty.getUnqualifiedType(), Tmp) + " = " + InitText +
+             "; __builtin_memcpy((void *)" + Ptr + ", &" + Tmp + ", " + Size + "); }";
+    }
   }
   return Out;
 }
@@ -215,7 +222,11 @@ public:
         Any |= T.Pooled.count(V->getCanonicalDecl()) > 0;
     if (!Any)
       return true;
-    if (S->getBeginLoc().isMacroID()) {
+    // The declaration as written in the file: it may begin with a macro
+    // (`bool` from <stdbool.h>, a macro for `static`), but not be one.
+    CharSourceRange Written = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(S->getSourceRange()), T.SM, T.Ctx.getLangOpts());
+    if (Written.isInvalid()) {
       T.error(S->getBeginLoc(), "a shared variable declared by a macro is not supported");
       return true;
     }
@@ -245,12 +256,12 @@ public:
     if (const ForStmt *For = ForInits.lookup(S)) {
       // A declaration that needs statements to initialise it moves in
       // front of its loop, in a block that ends with the loop.
-      T.R.ReplaceText(SourceRange(S->getBeginLoc(), S->getEndLoc()), ";");
+      T.R.ReplaceText(Written, ";");
       T.R.InsertTextBefore(For->getBeginLoc(), "{ " + Out);
       T.R.InsertTextAfter(T.endOf(For), " }");
       return true;
     }
-    T.R.ReplaceText(SourceRange(S->getBeginLoc(), S->getEndLoc()), Out);
+    T.R.ReplaceText(Written, Out);
     return true;
   }
 
