@@ -160,12 +160,12 @@ std::string pooledLocalDecl(Translation &T, const VarDecl *V, const std::string 
   if (const Expr *Init = V->getInit()) {
     std::string InitText = T.text(Init->getSourceRange());
     const Expr *Bare = Init->IgnoreImplicit();
-    if (isa<InitListExpr>(Bare) || isa<StringLiteral>(Bare)) {
+    if (isa<InitListExpr>(Bare) || !Ty->isRecordType()) {
       Out += " __builtin_memcpy((void *)" + Ptr + ", &(" + T.declare(Ty, "") + ")" +
              (isa<InitListExpr>(Bare) ? InitText : "{" + InitText + "}") + ", " + Size + ");";
     } else {
-      // A scalar or a struct value (`struct pt p = origin;`): through a
-      // temporary, which a const type may still be initialised from.
+      // A struct value (`struct pt p = origin;`): through a temporary,
+      // which a const type may still be initialised from.
       std::string Tmp = "parade_init_" + std::to_string(T.fresh());
       Out += " { " + T.declare(Ty.getUnqualifiedType(), Tmp) + " = " + InitText +
              "; __builtin_memcpy((void *)" + Ptr + ", &" + Tmp + ", " + Size + "); }";
