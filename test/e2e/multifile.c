@@ -2,7 +2,9 @@
 // globals declared extern in a header and defined in three different files
 // (one zero, one initialised, one a pointer to another file's global), a
 // header macro naming a global, #ifdef _OPENMP stubs, orphaned directives
-// in the other files, a static library, and -MMD -MF dependency files.
+// in the other files, threadprivate variables declared in the header (a
+// global of one file and a static of each), a static library, and -MMD -MF
+// dependency files.
 // Compared with gcc -fopenmp at every configuration.
 //
 // REQUIRES: translator

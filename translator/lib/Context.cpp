@@ -150,8 +150,10 @@ bool Translation::sharedStorage(const VarDecl *V) const {
 std::string Translation::spell(const VarDecl *V, SourceLocation Loc,
                                const OMPExecutableDirective *Except) const {
   auto It = Pooled.find(V->getCanonicalDecl());
-  if (It == Pooled.end() || privatizingScope(V, Loc, Except))
-    return V->getName().str();
+  if (It == Pooled.end() || privatizingScope(V, Loc, Except)) {
+    auto R = Renamed.find(V->getCanonicalDecl());
+    return R == Renamed.end() ? V->getName().str() : R->second;
+  }
   return "(*" + It->second + ")";
 }
 

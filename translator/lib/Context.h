@@ -80,6 +80,10 @@ public:
   /// Variables whose storage moved to the pool, with the name of the
   /// pointer that now holds their address.
   llvm::DenseMap<const clang::VarDecl *, std::string> Pooled;
+  /// Threadprivate variables that a header also declares: C would reject
+  /// _Thread_local on the file's declarations only, so this file's uses
+  /// and declarations name a thread-local variable of another name.
+  llvm::DenseMap<const clang::VarDecl *, std::string> Renamed;
   /// File-scope variables this file defines and places in the DSM's
   /// sections (they keep their names; see placeSharedGlobals).
   llvm::DenseSet<const clang::VarDecl *> SharedGlobals;

@@ -695,7 +695,7 @@ private:
       }
     }
     for (const VarDecl *V : CV.CopyIn) {
-      std::string Name = V->getName().str();
+      std::string Name = T.spell(V, D->getBeginLoc(), D);
       Fields += T.declare(V->getType(), "parade_ci_" + Name) + "; ";
       Pack += "__builtin_memcpy(&parade_a.parade_ci_" + Name + ", &" + Name + ", sizeof " +
               Name + "); ";

@@ -70,6 +70,16 @@ void collectPooledGlobals(Translation &T, TranslationUnitDecl *TU) {
     }
     T.Pooled[Canon] = pointerName(T, Canon);
   }
+  // A threadprivate variable that a header also declares is renamed in
+  // this file (in every file that sees the directive, consistently).
+  for (Decl *D : TU->decls())
+    if (auto *TP = dyn_cast<OMPThreadPrivateDecl>(D))
+      for (const Expr *E : TP->varlists())
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+          if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+            for (const VarDecl *R : V->redecls())
+              if (!inMainFile(T, R->getLocation()))
+                T.Renamed[V->getCanonicalDecl()] = "parade_tp_" + V->getName().str();
   // File-scope variables this file defines (in the file or a header it
   // includes) go to the DSM's sections and keep their names.
   for (Decl *D : TU->decls()) {
@@ -126,11 +136,12 @@ public:
     if (!V || !inMainFile(T, E->getLocation()))
       return true;
     const VarDecl *Canon = V->getCanonicalDecl();
-    if (!T.Pooled.count(Canon))
+    if (!T.Pooled.count(Canon) && !T.Renamed.count(Canon))
       return true;
     SourceLocation Loc = editableLoc(T, E->getLocation());
     if (Loc.isInvalid()) {
-      T.error(E->getLocation(), "pooled variable '" + V->getName().str() +
+      T.error(E->getLocation(), std::string(T.Pooled.count(Canon) ? "pooled" : "threadprivate") +
+                                    " variable '" + V->getName().str() +
                                     "' is named inside a macro defined outside this file");
       return true;
     }
@@ -178,7 +189,8 @@ std::string plainDecl(Translation &T, const VarDecl *V) {
   std::string Out;
   if (V->getStorageClass() == SC_Register)
     Out += "register ";
-  Out += T.declare(V->getType(), V->getName());
+  auto Renamed = T.Renamed.find(V->getCanonicalDecl());
+  Out += T.declare(V->getType(), Renamed == T.Renamed.end() ? V->getName() : Renamed->second);
   if (const Expr *Init = V->getInit())
     Out += " = " + T.text(Init->getSourceRange());
   return Out + ";";
@@ -448,28 +460,87 @@ private:
 
 } // namespace
 
+/// The thread-local variable that stands for threadprivate @p V in this
+/// file: declared (or, when a header defines V, defined) right after the
+/// header's last declaration of V, before anything of this file uses it.
+static void declareRenamed(Translation &T, TranslationUnitDecl *TU, const VarDecl *V,
+                           const std::string &Name) {
+  const VarDecl *LastInHeader = nullptr, *HeaderDef = nullptr;
+  bool DefinedHere = false;
+  for (const VarDecl *R : V->redecls()) {
+    bool Here = inMainFile(T, R->getLocation());
+    bool Def = R->isThisDeclarationADefinition() != VarDecl::DeclarationOnly;
+    DefinedHere |= Here && Def;
+    if (!Here) {
+      if (!LastInHeader ||
+          T.SM.isBeforeInTranslationUnit(LastInHeader->getLocation(), R->getLocation()))
+        LastInHeader = R;
+      if (Def)
+        HeaderDef = R;
+    }
+  }
+  if (!LastInHeader)
+    return;
+  const Decl *Before = nullptr;
+  for (Decl *D : TU->decls())
+    if (inMainFile(T, D->getBeginLoc()) && !D->isImplicit() &&
+        T.SM.isBeforeInTranslationUnit(LastInHeader->getLocation(), D->getBeginLoc())) {
+      Before = D;
+      break;
+    }
+  std::string Text;
+  std::string Type = "__typeof__(" + V->getName().str() + ")";
+  if (HeaderDef && !DefinedHere) {
+    // Each file that includes the header defines its own copy, as before.
+    Text = std::string(HeaderDef->getStorageClass() == SC_Static ? "static " : "") +
+           "_Thread_local " + Type + " " + Name;
+    if (const Expr *Init = HeaderDef->getInit())
+      Text += " = " + T.text(Init->getSourceRange());
+    Text += ";\n";
+  } else if (V->hasExternalFormalLinkage()) {
+    Text = "extern _Thread_local " + Type + " " + Name + ";\n";
+  }
+  if (Text.empty())
+    return;
+  if (!Before) {
+    T.R.InsertTextAfter(T.SM.getLocForEndOfFile(T.SM.getMainFileID()), "\n" + Text);
+    return;
+  }
+  SourceLocation At = T.SM.getExpansionLoc(Before->getBeginLoc());
+  At = T.SM.translateLineCol(T.SM.getMainFileID(), T.SM.getExpansionLineNumber(At), 1);
+  T.R.InsertTextBefore(At, Text);
+}
+
 void rewriteRuntimeCalls(Translation &T, TranslationUnitDecl *TU) {
   CallRenamer(T).TraverseDecl(TU);
   // Declarations of several variables were split by rewritePooledDecls,
   // which qualified the threadprivate ones there.
   llvm::DenseMap<unsigned, unsigned> Sizes = declarationSizes(TU);
+  llvm::DenseSet<const VarDecl *> Done;
   for (Decl *D : TU->decls()) {
     auto *TP = dyn_cast<OMPThreadPrivateDecl>(D);
-    if (!TP || !inMainFile(T, TP->getLocation()))
+    if (!TP)
       continue;
     for (const Expr *E : TP->varlists()) {
       const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
       const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-      if (!V)
+      if (!V || !Done.insert(V->getCanonicalDecl()).second)
         continue;
+      auto Renamed = T.Renamed.find(V->getCanonicalDecl());
       for (const VarDecl *Redecl : V->redecls()) {
         if (!inMainFile(T, Redecl->getLocation()))
           continue;
         if (Redecl->isFileVarDecl() && Sizes.lookup(Redecl->getBeginLoc().getRawEncoding()) > 1)
           continue;
         T.R.InsertTextBefore(Redecl->getTypeSpecStartLoc(), "_Thread_local ");
+        if (Renamed != T.Renamed.end())
+          T.R.ReplaceText(Redecl->getLocation(), V->getName().size(), Renamed->second);
       }
+      if (Renamed != T.Renamed.end())
+        declareRenamed(T, TU, V, Renamed->second);
     }
+    if (!inMainFile(T, TP->getLocation()))
+      continue;
     // The pragma line itself.
     SourceLocation Begin = T.SM.getExpansionLoc(TP->getBeginLoc());
     SourceLocation LineStart = T.SM.translateLineCol(

@@ -12,6 +12,13 @@ extern double weight;      /* defined in stats.c, with an initialiser */
 extern const char *labels[2]; /* defined in main.c: pointers to string literals */
 extern double *grid_view;  /* defined in main.c: the address of another file's global */
 
+/* Per-thread data declared in the header: a global defined in solver.c and
+ * a static of each file that includes this header. */
+extern int scratch[4];
+#pragma omp threadprivate(scratch)
+static int tp_calls;
+#pragma omp threadprivate(tp_calls)
+
 /* A macro from a header naming a global: used in every file. */
 #define CELL(i) grid[(i) % N]
 
@@ -26,5 +33,7 @@ void relax(int steps);  /* solver.c: orphaned for, inside main's region */
 double checksum(void);  /* stats.c: orphaned for with a reduction */
 void tally(int i);      /* stats.c: atomic and critical on globals of other files */
 double elapsed(void);   /* timer.c, in the static library libutil.a */
+int thread_tallies(void); /* stats.c: this thread's tp_calls there */
+int scratch_mismatches(void); /* solver.c */
 
 #endif
