@@ -2,6 +2,7 @@
 
 #include "format.h"
 #include "node.h"
+#include "sysio.h"
 
 #include <errno.h>
 #include <mpi.h>
@@ -19,7 +20,7 @@ void err_handler_leave(void) { handler_depth--; }
 
 static void write_all(int fd, const char *buf, size_t len) {
   while (len > 0) {
-    ssize_t n = write(fd, buf, len);
+    ssize_t n = sys_write(fd, buf, len);
     if (n <= 0)
       return;
     buf += n;

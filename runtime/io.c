@@ -4,6 +4,7 @@
  * pool is an ordinary access that faults and is served like any other. */
 #include "node.h"
 #include "parade.h"
+#include "sysio.h"
 
 #include <errno.h>
 #include <string.h>
@@ -15,12 +16,12 @@ static int needs_bounce(const void *buf) { return node.dsm_active && parade_is_s
 
 ssize_t parade_read(int fd, void *buf, size_t count) {
   if (!needs_bounce(buf))
-    return read(fd, buf, count);
+    return sys_read(fd, buf, count);
   char bounce[BOUNCE];
   size_t done = 0;
   while (done < count) {
     size_t want = count - done < BOUNCE ? count - done : BOUNCE;
-    ssize_t n = read(fd, bounce, want);
+    ssize_t n = sys_read(fd, bounce, want);
     if (n < 0) {
       if (errno == EINTR)
         continue;
@@ -36,7 +37,7 @@ ssize_t parade_read(int fd, void *buf, size_t count) {
 
 ssize_t parade_write(int fd, const void *buf, size_t count) {
   if (!needs_bounce(buf))
-    return write(fd, buf, count);
+    return sys_write(fd, buf, count);
   char bounce[BOUNCE];
   size_t done = 0;
   while (done < count) {
@@ -44,7 +45,7 @@ ssize_t parade_write(int fd, const void *buf, size_t count) {
     memcpy(bounce, (const char *)buf + done, want);
     size_t sent = 0;
     while (sent < want) {
-      ssize_t n = write(fd, bounce + sent, want - sent);
+      ssize_t n = sys_write(fd, bounce + sent, want - sent);
       if (n < 0) {
         if (errno == EINTR)
           continue;

@@ -42,3 +42,5 @@ int main(void) {
   return 0;
 }
 // OUT: sum 45 macros 1 2 3
+// RUN: not %paradecc -shared %s -o %t.so 2>&1 | FileCheck %s --check-prefix=SHARED
+// SHARED: paradecc: error: -shared: parade builds executables

@@ -178,6 +178,12 @@ int main(int argc, char **argv) {
       DepFlags.push_back(A.str());
     } else if (A == "-MP") {
       DepFlags.push_back(A.str());
+    } else if (A == "-shared") {
+      // A library's globals would not be in the executable's DSM sections,
+      // and silently not shared.
+      errs() << "paradecc: error: -shared: parade builds executables; put OpenMP code in "
+                "the program or in a static library (ar) built with paradecc\n";
+      return 2;
     } else if (A == "-M" || A == "-MM" || A == "-E" || A == "-S") {
       errs() << "paradecc: error: " << A
              << " is not supported: paradecc compiles and links translated OpenMP\n";
@@ -292,6 +298,10 @@ int main(int argc, char **argv) {
     std::vector<std::string> Compile = {PARADE_MPICC, "-c", *Translated, "-o", *Object,
                                         "-iquote", std::string(SrcDir), "-I" + L.IncludeDir};
     Compile.insert(Compile.end(), PreprocFlags.begin(), PreprocFlags.end());
+    // The program's functions stay inside the executable: one named like a
+    // C library function (a solver's own read or write) must not capture
+    // the MPI library's calls. A later -fvisibility= of the user's wins.
+    Compile.push_back("-fvisibility=hidden");
     for (const std::string &F : CompileFlags) {
       // The translation declares variables in for statements (C99): a
       // C89 program is compiled as GNU C99 with C89's inline semantics.
@@ -334,7 +344,7 @@ int main(int argc, char **argv) {
     bool PieChosen = false;
     for (const std::vector<std::string> *Flags : {&CompileFlags, &LinkFlags})
       for (const std::string &F : *Flags)
-        PieChosen |= F == "-shared" || F == "-pie" || F == "-static-pie";
+        PieChosen |= F == "-pie" || F == "-static-pie";
     if (!PieChosen)
       Link.push_back("-no-pie");
     for (const std::string &F : CompileFlags)
