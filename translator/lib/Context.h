@@ -80,6 +80,8 @@ public:
   /// Variables whose storage moved to the pool, with the name of the
   /// pointer that now holds their address.
   llvm::DenseMap<const clang::VarDecl *, std::string> Pooled;
+  /// Lines for the top of the translation, after parade.h.
+  std::string Prologue;
   /// Threadprivate variables that a header also declares: C would reject
   /// _Thread_local on the file's declarations only, so this file's uses
   /// and declarations name a thread-local variable of another name.

@@ -428,37 +428,35 @@ void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
   }
 }
 
-namespace {
+/// The C library's functions that parade replaces: allocation (shared
+/// memory) and I/O into buffers (which may be shared, and protected).
+static const char *const ReplacedFunctions[] = {
+    "malloc", "calloc", "realloc", "free",   "posix_memalign", "aligned_alloc", "strdup",
+    "read",   "write",  "fread",   "fwrite", "fgets",          "malloc_usable_size"};
 
-const llvm::StringSet<> RenamedFunctions = {
-    "malloc", "calloc", "realloc", "free", "posix_memalign", "aligned_alloc", "strdup",
-    "read",   "write",  "fread",   "fwrite", "fgets", "malloc_usable_size"};
-
-class CallRenamer : public RecursiveASTVisitor<CallRenamer> {
-public:
-  explicit CallRenamer(Translation &T) : T(T) {}
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
-    const auto *F = dyn_cast<FunctionDecl>(E->getDecl());
-    if (!F || !F->getIdentifier() || !RenamedFunctions.count(F->getName()) ||
-        !T.SM.isInSystemHeader(F->getLocation()) || !inMainFile(T, E->getLocation()))
-      return true;
-    SourceLocation Loc = editableLoc(T, E->getLocation());
-    if (Loc.isInvalid()) {
-      T.error(E->getLocation(), "'" + F->getName().str() +
-                                    "' is called through a macro defined outside this file");
-      return true;
-    }
-    if (Done.insert(Loc.getRawEncoding()).second)
-      T.R.ReplaceText(Loc, F->getName().size(), "parade_" + F->getName().str());
-    return true;
+/// Every reference to a replaced function, whatever spells it (a macro of
+/// a header, a function pointer, a call gcc itself introduces), goes to
+/// parade's: `#pragma redefine_extname` renames the symbol for the whole
+/// file. Only the C library's: a function of the program's own of the
+/// same name (declared outside a system header, or defined here) stays.
+static std::string replacedFunctionPragmas(Translation &T, TranslationUnitDecl *TU) {
+  llvm::StringSet<> Library, Own;
+  for (Decl *D : TU->decls()) {
+    auto *F = dyn_cast<FunctionDecl>(D);
+    if (!F || !F->getIdentifier() ||
+        llvm::find(ReplacedFunctions, F->getName()) == std::end(ReplacedFunctions))
+      continue;
+    if (F->isThisDeclarationADefinition() || !T.SM.isInSystemHeader(F->getLocation()))
+      Own.insert(F->getName());
+    else
+      Library.insert(F->getName());
   }
-
-private:
-  Translation &T;
-  llvm::DenseSet<unsigned> Done;
-};
-
-} // namespace
+  std::string Out;
+  for (llvm::StringRef Name : ReplacedFunctions)
+    if (Library.count(Name) && !Own.count(Name))
+      Out += "#pragma redefine_extname " + Name.str() + " parade_" + Name.str() + "\n";
+  return Out;
+}
 
 /// The thread-local variable that stands for threadprivate @p V in this
 /// file: declared (or, when a header defines V, defined) right after the
@@ -512,7 +510,7 @@ static void declareRenamed(Translation &T, TranslationUnitDecl *TU, const VarDec
 }
 
 void rewriteRuntimeCalls(Translation &T, TranslationUnitDecl *TU) {
-  CallRenamer(T).TraverseDecl(TU);
+  T.Prologue += replacedFunctionPragmas(T, TU);
   // Declarations of several variables were split by rewritePooledDecls,
   // which qualified the threadprivate ones there.
   llvm::DenseMap<unsigned, unsigned> Sizes = declarationSizes(TU);

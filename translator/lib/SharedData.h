@@ -21,7 +21,8 @@
 //
 // Automatic variables that a region shares (and writes) move to pool
 // storage freed by a cleanup attribute. Calls to the malloc family and to
-// read/write/fread/fwrite/fgets are renamed to parade's, and main is
+// read/write/fread/fwrite/fgets are renamed to parade's (by `#pragma
+// redefine_extname`, which reaches calls through macros too), and main is
 // renamed so that parade_main can run it on rank 0.
 //===----------------------------------------------------------------------===//
 #ifndef PARADE_TRANSLATOR_SHAREDDATA_H
@@ -44,7 +45,7 @@ void rewritePooledDecls(Translation &T, clang::TranslationUnitDecl *TU);
 /// Move type declarations local to a function with parallel regions to file
 /// scope, where the outlined regions can name them.
 void hoistLocalTypes(Translation &T, clang::TranslationUnitDecl *TU);
-/// Rename allocation and I/O calls; wrap main; handle threadprivate.
+/// Send allocation and I/O to parade's functions; handle threadprivate.
 void rewriteRuntimeCalls(Translation &T, clang::TranslationUnitDecl *TU);
 void wrapMain(Translation &T, clang::TranslationUnitDecl *TU);
 

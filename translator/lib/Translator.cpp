@@ -56,8 +56,8 @@ public:
                            : Version >= 51 ? 202011
                            : Version >= 50 ? 201811
                                            : 201511;
-    Out << "#include <parade.h>\n#ifndef _OPENMP\n#define _OPENMP " << OpenMPMacro
-        << "\n#endif\n#line 1 \"" << Name << "\"\n";
+    Out << "#include <parade.h>\n" << T.Prologue << "#ifndef _OPENMP\n#define _OPENMP "
+        << OpenMPMacro << "\n#endif\n#line 1 \"" << Name << "\"\n";
     if (const RewriteBuffer *Buffer = R.getRewriteBufferFor(Main))
       Out << std::string(Buffer->begin(), Buffer->end());
     else
