@@ -243,6 +243,14 @@ static void begin_region(const struct fork_info *info, parade_region_fn fn, cons
                                                               : info->per_node);
   t->fn = fn;
   t->region = info->region;
+  if (info->args_size > t->args_capacity) {
+    /* Regions run one at a time: no thread reads the old block now. */
+    free(t->args);
+    t->args = NULL;
+    if (posix_memalign((void **)&t->args, TEAM_ARGS_ALIGN, info->args_size) != 0)
+      err_fatal("cannot allocate %u bytes for a parallel region's arguments", info->args_size);
+    t->args_capacity = info->args_size;
+  }
   if (info->args_size) /* args may be NULL then, which memcpy forbids */
     memcpy(t->args, args, info->args_size);
   t->comm = node.size > 1 ? comm_prefix((int)info->participants) : MPI_COMM_NULL;
@@ -267,8 +275,8 @@ void parade_parallel(parade_region_fn fn, const void *args, size_t args_size, in
     ctx.serialized--;
     return;
   }
-  if (args_size > TEAM_ARGS_MAX)
-    err_fatal("parallel region arguments of %zu bytes (at most %d)", args_size, TEAM_ARGS_MAX);
+  if (args_size > UINT32_MAX)
+    err_fatal("parallel region arguments of %zu bytes (at most 4 GiB)", args_size);
   uint32_t total = num_threads > 0 ? (uint32_t)num_threads
                    : node.team.requested_threads > 0
                        ? (uint32_t)node.team.requested_threads

@@ -16,7 +16,9 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
-#define TEAM_ARGS_MAX 4096
+/* Alignment of a region's argument block (its struct may hold over-aligned
+ * members). */
+#define TEAM_ARGS_ALIGN 64
 
 struct fork_info;
 
@@ -25,7 +27,8 @@ struct team {
    * woken, read-only while it runs). */
   uint32_t nthreads, per_node, local_count, participants;
   parade_region_fn fn;
-  _Alignas(16) unsigned char args[TEAM_ARGS_MAX];
+  unsigned char *args; /* the region's argument block, TEAM_ARGS_ALIGN-aligned */
+  size_t args_capacity;
   MPI_Comm comm;
   /* Node barrier. */
   _Atomic uint32_t bar_arrived;
