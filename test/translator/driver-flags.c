@@ -44,3 +44,13 @@ int main(void) {
 // OUT: sum 45 macros 1 2 3
 // RUN: not %paradecc -shared %s -o %t.so 2>&1 | FileCheck %s --check-prefix=SHARED
 // SHARED: paradecc: error: -shared: parade builds executables
+// RUN: %paradecc --help | FileCheck %s --check-prefix=HELP
+// HELP: usage: paradecc [options] files...
+// HELP: -fparade-sync=lock
+// RUN: %paradecc --version | FileCheck %s --check-prefix=VERSION
+// VERSION: paradecc (parade) {{[0-9]+\.[0-9]+}}
+// VERSION-NEXT: translator: Clang {{[0-9]+\.[0-9]+}}
+// VERSION-NEXT: compiler: {{.*}}mpicc
+// RUN: %paradecc -v -c %s -o %t.v.o 2>&1 | FileCheck %s --check-prefix=VERBOSE
+// VERBOSE: parade-translate {{.*}}driver-flags.c -o
+// VERBOSE: mpicc{{.*}} -c

@@ -5,7 +5,8 @@
 // pthreads.
 //
 //   paradecc [-c] [-o out] [gcc options] [-Rparade] [-fparade-sync=lock]
-//            [-fparade-small-threshold=N] [--show] [--keep] files...
+//            [-fparade-small-threshold=N] [--show] [-v] [--keep] files...
+//   paradecc --help | --version
 //
 // Programs are run directly (never through a shell); temporary files are
 // created private (0600, unpredictable names) and removed afterwards.
@@ -71,10 +72,18 @@ void show(ArrayRef<std::string> Args) {
   outs() << "\n";
 }
 
+/// -v: print each command on stderr as it runs.
+bool Verbose = false;
+
 int run(ArrayRef<std::string> Args, bool Show) {
   if (Show) {
     show(Args);
     return 0;
+  }
+  if (Verbose) {
+    for (size_t I = 0; I < Args.size(); I++)
+      errs() << (I ? " " : "") << Args[I];
+    errs() << "\n";
   }
   auto Program = sys::findProgramByName(Args[0]);
   if (!Program) {
@@ -118,6 +127,29 @@ bool fixDependencies(const std::string &Deps, const std::string &Translated,
   return true;
 }
 
+void usage() {
+  outs() << R"(usage: paradecc [options] files...
+
+Compiles OpenMP C programs for a cluster: each C source is translated by
+parade-translate, compiled by the MPI C compiler, and linked with the parade
+runtime. Run the result with mpirun; each rank runs OMP_NUM_THREADS threads.
+Takes gcc's options (-c, -o, -O2, -I, -D, -l, -MMD -MF, ...); -fopenmp is
+accepted and implied.
+
+parade's options:
+  -fparade-sync=lock        the conventional DSM path (locks and barriers)
+                            for every critical, atomic, single and reduction
+  -fparade-small-threshold=N  largest shared footprint (bytes) that goes by
+                            message passing instead (default 256)
+  -Rparade                  explain how each directive was translated
+  --keep                    keep each translation as FILE.parade.c
+  --show, -show             print the commands instead of running them
+  -v                        print the commands as they run
+  --version                 versions of parade, its Clang and the compiler
+  --help                    this text
+)";
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -140,7 +172,17 @@ int main(int argc, char **argv) {
       }
       return std::string(argv[++I]);
     };
-    if (A == "--show" || A == "-show") {
+    if (A == "--help" || A == "-help") {
+      usage();
+      return 0;
+    } else if (A == "--version") {
+      outs() << "paradecc (parade) " << PARADE_VERSION << "\ntranslator: Clang "
+             << PARADE_CLANG_VERSION << "\ncompiler: " << PARADE_MPICC << "\n";
+      outs().flush();
+      return run({PARADE_MPICC, "--version"}, false);
+    } else if (A == "-v") {
+      Verbose = true;
+    } else if (A == "--show" || A == "-show") {
       Show = true;
     } else if (A == "--keep") {
       Keep = true;
