@@ -51,6 +51,6 @@ int main(void) {
 // VERSION: paradecc (parade) {{[0-9]+\.[0-9]+}}
 // VERSION-NEXT: translator: Clang {{[0-9]+\.[0-9]+}}
 // VERSION-NEXT: compiler: {{.*}}mpicc
-// RUN: %paradecc -v -c %s -o %t.v.o 2>&1 | FileCheck %s --check-prefix=VERBOSE
+// RUN: %paradecc -v -O2 -isystem %S/Inputs/driver -idirafter %S/Inputs/driver/after -imacros %S/Inputs/driver/macros.h -c %s -o %t.v.o 2>&1 | FileCheck %s --check-prefix=VERBOSE
 // VERBOSE: parade-translate {{.*}}driver-flags.c -o
 // VERBOSE: mpicc{{.*}} -c
