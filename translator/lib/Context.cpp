@@ -110,6 +110,39 @@ SourceRange Translation::extent(const OMPExecutableDirective *D) {
   return SourceRange(D->getBeginLoc(), endOf(D));
 }
 
+std::string Translation::conditionalsToKeep(SourceLocation Begin, SourceLocation End,
+                                            SourceLocation KeepBegin, SourceLocation KeepEnd) {
+  auto Before = [&](SourceLocation A, SourceLocation B) {
+    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A), SM.getExpansionLoc(B));
+  };
+  auto Lost = [&](SourceLocation L) {
+    return !Before(L, Begin) && Before(L, End) &&
+           (KeepBegin.isInvalid() || Before(L, KeepBegin) || !Before(L, KeepEnd));
+  };
+  llvm::DenseMap<unsigned, unsigned> InGroup, LostInGroup;
+  for (const ConditionalLine &C : Conditionals) {
+    InGroup[C.Group]++;
+    if (Lost(C.Loc))
+      LostInGroup[C.Group]++;
+  }
+  std::string Out;
+  for (const ConditionalLine &C : Conditionals) {
+    if (!Lost(C.Loc) || LostInGroup[C.Group] == InGroup[C.Group])
+      continue; // kept by the copy, or a whole group the AST has resolved
+    FileID File = SM.getFileID(C.Loc);
+    unsigned Line = SM.getSpellingLineNumber(C.Loc);
+    SourceLocation LineBegin = SM.translateLineCol(File, Line, 1);
+    SourceLocation LineEnd = SM.translateLineCol(File, Line + 1, 1);
+    if (LineEnd == LineBegin) // the last line of the file
+      LineEnd = SM.getLocForEndOfFile(File);
+    std::string Text = R.getRewrittenText(CharSourceRange::getCharRange(LineBegin, LineEnd));
+    while (!Text.empty() && (Text.back() == '\n' || Text.back() == '\r'))
+      Text.pop_back();
+    Out += Text + "\n";
+  }
+  return Out;
+}
+
 bool Translation::contains(SourceRange Outer, SourceLocation Inner) const {
   SourceLocation I = SM.getExpansionLoc(Inner);
   SourceLocation B = SM.getExpansionLoc(Outer.getBegin());

@@ -23,6 +23,13 @@
 
 namespace parade {
 
+/// A preprocessor conditional line (#if, #elif, #else, #endif and kin) of
+/// the main file, and the group (#if ... #endif) it belongs to.
+struct ConditionalLine {
+  clang::SourceLocation Loc; ///< the '#'
+  unsigned Group;
+};
+
 /// How a construct sees a variable declared outside it.
 enum class Sharing {
   Shared,       ///< one copy for the team: in the pool, or passed by value
@@ -80,6 +87,16 @@ public:
   /// Variables whose storage moved to the pool, with the name of the
   /// pointer that now holds their address.
   llvm::DenseMap<const clang::VarDecl *, std::string> Pooled;
+  /// The main file's conditional lines, in source order (filled while
+  /// preprocessing, see Translator.cpp).
+  std::vector<ConditionalLine> Conditionals;
+  /// The lines among Conditionals in [Begin, End) that the replacement of
+  /// that range must keep: those whose group does not lie wholly inside
+  /// [Begin, End) minus [KeepBegin, KeepEnd) (the part that is copied
+  /// into the replacement anyway). Their text, one per line.
+  std::string conditionalsToKeep(clang::SourceLocation Begin, clang::SourceLocation End,
+                                 clang::SourceLocation KeepBegin,
+                                 clang::SourceLocation KeepEnd);
   /// Lines for the top of the translation, after parade.h.
   std::string Prologue;
   /// Threadprivate variables that a header also declares: C would reject

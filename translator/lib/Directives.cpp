@@ -509,7 +509,30 @@ private:
   void replace(const OMPExecutableDirective *D, const std::string &Text) {
     if (T.failed())
       return; // nothing is written after an error; keep the rewriter sane
-    T.R.ReplaceText(CharSourceRange::getCharRange(D->getBeginLoc(), end(D)), Text);
+    // Conditional lines between the directive and the text its translation
+    // copies (`#ifdef _OPENMP / #pragma omp ... / #endif / for ...`) stay,
+    // unless their whole #if group is there: the AST chose its branch.
+    SourceLocation Begin = D->getBeginLoc(), End = end(D);
+    const Stmt *Copied = directiveBody(D);
+    if (Copied && isLoop(D)) {
+      unsigned Depth = 1;
+      if (const auto *Co = clause<OMPCollapseClause>(D)) {
+        Expr::EvalResult R;
+        if (Co->getNumForLoops()->EvaluateAsInt(R, T.Ctx) && R.Val.getInt() > 1)
+          Depth = (unsigned)R.Val.getInt().getZExtValue();
+      }
+      for (unsigned K = 0; K < Depth && Copied; K++) {
+        while (const auto *CS = dyn_cast_or_null<CompoundStmt>(Copied))
+          Copied = CS->size() == 1 ? CS->body_front() : nullptr;
+        const auto *For = dyn_cast_or_null<ForStmt>(Copied);
+        Copied = For ? For->getBody() : nullptr;
+      }
+    }
+    std::string Kept =
+        Copied ? T.conditionalsToKeep(Begin, End, Copied->getBeginLoc(), T.endOf(Copied))
+               : T.conditionalsToKeep(Begin, End, SourceLocation(), SourceLocation());
+    T.R.ReplaceText(CharSourceRange::getCharRange(Begin, End),
+                    Kept.empty() ? Text : "\n" + Kept + Text);
   }
 
   std::string bodyText(const OMPExecutableDirective *D) {

@@ -15,6 +15,8 @@
 #include "clang/Basic/DiagnosticParse.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 
 using namespace clang;
@@ -23,15 +25,54 @@ namespace parade {
 
 namespace {
 
+/// Records the main file's conditional lines and their groups.
+class ConditionalRecorder : public PPCallbacks {
+public:
+  ConditionalRecorder(SourceManager &SM, std::vector<ConditionalLine> &Out) : SM(SM), Out(Out) {}
+  void If(SourceLocation Loc, SourceRange, ConditionValueKind) override { open(Loc); }
+  void Ifdef(SourceLocation Loc, const Token &, const MacroDefinition &) override { open(Loc); }
+  void Ifndef(SourceLocation Loc, const Token &, const MacroDefinition &) override { open(Loc); }
+  void Elif(SourceLocation Loc, SourceRange, ConditionValueKind, SourceLocation) override {
+    add(Loc);
+  }
+  void Elifdef(SourceLocation Loc, const Token &, const MacroDefinition &) override { add(Loc); }
+  void Elifdef(SourceLocation Loc, SourceRange, SourceLocation) override { add(Loc); }
+  void Elifndef(SourceLocation Loc, const Token &, const MacroDefinition &) override { add(Loc); }
+  void Elifndef(SourceLocation Loc, SourceRange, SourceLocation) override { add(Loc); }
+  void Else(SourceLocation Loc, SourceLocation) override { add(Loc); }
+  void Endif(SourceLocation Loc, SourceLocation) override {
+    add(Loc);
+    if (!Open.empty())
+      Open.pop_back();
+  }
+
+private:
+  void open(SourceLocation Loc) {
+    Open.push_back(Next++);
+    add(Loc);
+  }
+  void add(SourceLocation Loc) {
+    if (!Open.empty() && SM.isInMainFile(Loc))
+      Out.push_back({Loc, Open.back()});
+  }
+  SourceManager &SM;
+  std::vector<ConditionalLine> &Out;
+  std::vector<unsigned> Open;
+  unsigned Next = 0;
+};
+
 class TranslateConsumer : public ASTConsumer {
 public:
-  TranslateConsumer(const Options &Opts, llvm::raw_ostream &Out) : Opts(Opts), Out(Out) {}
+  TranslateConsumer(const Options &Opts, llvm::raw_ostream &Out,
+                    std::vector<ConditionalLine> &Conditionals)
+      : Opts(Opts), Out(Out), Conditionals(Conditionals) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return; // invalid C: Clang has said why
     Rewriter R(Ctx.getSourceManager(), Ctx.getLangOpts());
     Translation T(Ctx, R, Opts);
+    T.Conditionals = Conditionals;
     TranslationUnitDecl *TU = Ctx.getTranslationUnitDecl();
     collectPooledGlobals(T, TU);
     analyzeDirectives(T, TU);
@@ -68,6 +109,7 @@ public:
 private:
   const Options &Opts;
   llvm::raw_ostream &Out;
+  std::vector<ConditionalLine> &Conditionals;
 };
 
 class TranslateAction : public ASTFrontendAction {
@@ -79,12 +121,15 @@ public:
     // warning; the program would then run as something it did not say.
     CI.getDiagnostics().setSeverity(diag::warn_omp_extra_tokens_at_eol,
                                     diag::Severity::Error, SourceLocation());
-    return std::make_unique<TranslateConsumer>(Opts, Out);
+    CI.getPreprocessor().addPPCallbacks(
+        std::make_unique<ConditionalRecorder>(CI.getSourceManager(), Conditionals));
+    return std::make_unique<TranslateConsumer>(Opts, Out, Conditionals);
   }
 
 private:
   const Options &Opts;
   llvm::raw_ostream &Out;
+  std::vector<ConditionalLine> Conditionals;
 };
 
 class Factory : public tooling::FrontendActionFactory {
