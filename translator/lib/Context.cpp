@@ -143,6 +143,31 @@ std::string Translation::conditionalsToKeep(SourceLocation Begin, SourceLocation
   return Out;
 }
 
+std::pair<std::string, std::string> Translation::localMacros(const FunctionDecl *F,
+                                                             SourceLocation At) {
+  SourceLocation Begin = SM.getExpansionLoc(F->getBeginLoc());
+  At = SM.getExpansionLoc(At);
+  // The state of each name at At, from the events inside the function.
+  std::vector<std::string> Order;
+  llvm::StringMap<const MacroEvent *> Last;
+  for (const MacroEvent &E : Macros) {
+    if (SM.isBeforeInTranslationUnit(E.Loc, Begin) || !SM.isBeforeInTranslationUnit(E.Loc, At))
+      continue;
+    if (!Last.count(E.Name))
+      Order.push_back(E.Name);
+    Last[E.Name] = &E;
+  }
+  std::string Defines, Undefs;
+  for (const std::string &Name : Order) {
+    const MacroEvent *E = Last[Name];
+    if (E->Define.empty())
+      continue;
+    Defines += "#undef " + Name + "\n" + E->Define + "\n";
+    Undefs += "#undef " + Name + "\n";
+  }
+  return {Defines, Undefs};
+}
+
 bool Translation::contains(SourceRange Outer, SourceLocation Inner) const {
   SourceLocation I = SM.getExpansionLoc(Inner);
   SourceLocation B = SM.getExpansionLoc(Outer.getBegin());

@@ -30,6 +30,13 @@ struct ConditionalLine {
   unsigned Group;
 };
 
+/// A #define or #undef of the main file.
+struct MacroEvent {
+  std::string Name;
+  clang::SourceLocation Loc;
+  std::string Define; ///< the whole #define line; empty for #undef
+};
+
 /// How a construct sees a variable declared outside it.
 enum class Sharing {
   Shared,       ///< one copy for the team: in the pool, or passed by value
@@ -97,6 +104,13 @@ public:
   std::string conditionalsToKeep(clang::SourceLocation Begin, clang::SourceLocation End,
                                  clang::SourceLocation KeepBegin,
                                  clang::SourceLocation KeepEnd);
+  /// The main file's #define and #undef lines, in source order.
+  std::vector<MacroEvent> Macros;
+  /// Code outlined from a function to before it would not see the macros
+  /// that the function defines before @p At: their #define lines (first)
+  /// and the #undef lines that end them after the outlined code (second).
+  std::pair<std::string, std::string> localMacros(const clang::FunctionDecl *F,
+                                                  clang::SourceLocation At);
   /// Lines for the top of the translation, after parade.h.
   std::string Prologue;
   /// Threadprivate variables that a header also declares: C would reject

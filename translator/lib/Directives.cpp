@@ -747,7 +747,8 @@ private:
                            "\n  int parade_last = 0; (void)parade_last;\n  {" + P.Before +
                            "{ " + P.Decls + "\n" + Body + "\n" + P.Finish +
                            reductions(D, P, false) + "}}\n}\n";
-    T.addBeforeFunction(Function->getBeginLoc(), Outlined);
+    auto [Defines, Undefs] = T.localMacros(Function, D->getBeginLoc());
+    T.addBeforeFunction(Function->getBeginLoc(), Defines + Outlined + Undefs);
     T.remark(D->getBeginLoc(), "'" + directiveName(D) + "' outlined to " + Fn + ": " +
                                    std::to_string(CV.Vars.size()) + " variable(s) from the "
                                    "enclosing function");
@@ -1127,11 +1128,12 @@ private:
     if (Fields.empty())
       Fields = "char parade_unused; ";
     std::string Fn = "parade_task_" + std::to_string(Id);
+    auto [Defines, Undefs] = T.localMacros(Function, D->getBeginLoc());
     T.addBeforeFunction(Function->getBeginLoc(),
-                        enclosingPrototype() + Struct + " { " + Fields + "};\nstatic void " + Fn +
+                        Defines + enclosingPrototype() + Struct + " { " + Fields + "};\nstatic void " + Fn +
                             "(void *parade_raw) {\n  " + Struct +
                             " *parade_args = parade_raw; (void)parade_args;\n  " + Prologue +
-                            "\n  { " + Decls + "\n" + bodyText(D) + "\n  }\n}\n");
+                            "\n  { " + Decls + "\n" + bodyText(D) + "\n  }\n}\n" + Undefs);
     T.remark(D->getBeginLoc(), "task outlined to " + Fn + ", queued for a thread of this node");
     return "{ " + Struct + " parade_ta; __builtin_memset(&parade_ta, 0, sizeof parade_ta); " +
            Pack + "parade_task(" + Fn + ", &parade_ta, sizeof parade_ta, " + taskFlags(D) +

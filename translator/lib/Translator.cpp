@@ -15,6 +15,8 @@
 #include "clang/Basic/DiagnosticParse.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Rewrite/Core/Rewriter.h"
@@ -25,10 +27,33 @@ namespace parade {
 
 namespace {
 
-/// Records the main file's conditional lines and their groups.
-class ConditionalRecorder : public PPCallbacks {
+/// What the translation needs of the preprocessor: the main file's
+/// conditional lines (and their groups), #define and #undef lines.
+struct Preprocessed {
+  std::vector<ConditionalLine> Conditionals;
+  std::vector<MacroEvent> Macros;
+};
+
+class PreprocessorRecorder : public PPCallbacks {
 public:
-  ConditionalRecorder(SourceManager &SM, std::vector<ConditionalLine> &Out) : SM(SM), Out(Out) {}
+  PreprocessorRecorder(CompilerInstance &CI, Preprocessed &Out)
+      : SM(CI.getSourceManager()), LangOpts(CI.getLangOpts()), Out(Out) {}
+  void MacroDefined(const Token &Name, const MacroDirective *MD) override {
+    SourceLocation Loc = Name.getLocation();
+    const MacroInfo *MI = MD->getMacroInfo();
+    if (!MI || !SM.isInMainFile(Loc))
+      return;
+    StringRef Text = Lexer::getSourceText(
+        CharSourceRange::getTokenRange(MI->getDefinitionLoc(), MI->getDefinitionEndLoc()), SM,
+        LangOpts);
+    Out.Macros.push_back({Name.getIdentifierInfo()->getName().str(), Loc,
+                          "#define " + Text.str()});
+  }
+  void MacroUndefined(const Token &Name, const MacroDefinition &, const MacroDirective *) override {
+    if (SM.isInMainFile(Name.getLocation()))
+      Out.Macros.push_back(
+          {Name.getIdentifierInfo()->getName().str(), Name.getLocation(), std::string()});
+  }
   void If(SourceLocation Loc, SourceRange, ConditionValueKind) override { open(Loc); }
   void Ifdef(SourceLocation Loc, const Token &, const MacroDefinition &) override { open(Loc); }
   void Ifndef(SourceLocation Loc, const Token &, const MacroDefinition &) override { open(Loc); }
@@ -53,26 +78,27 @@ private:
   }
   void add(SourceLocation Loc) {
     if (!Open.empty() && SM.isInMainFile(Loc))
-      Out.push_back({Loc, Open.back()});
+      Out.Conditionals.push_back({Loc, Open.back()});
   }
   SourceManager &SM;
-  std::vector<ConditionalLine> &Out;
+  const LangOptions &LangOpts;
+  Preprocessed &Out;
   std::vector<unsigned> Open;
   unsigned Next = 0;
 };
 
 class TranslateConsumer : public ASTConsumer {
 public:
-  TranslateConsumer(const Options &Opts, llvm::raw_ostream &Out,
-                    std::vector<ConditionalLine> &Conditionals)
-      : Opts(Opts), Out(Out), Conditionals(Conditionals) {}
+  TranslateConsumer(const Options &Opts, llvm::raw_ostream &Out, Preprocessed &PP)
+      : Opts(Opts), Out(Out), PP(PP) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return; // invalid C: Clang has said why
     Rewriter R(Ctx.getSourceManager(), Ctx.getLangOpts());
     Translation T(Ctx, R, Opts);
-    T.Conditionals = Conditionals;
+    T.Conditionals = PP.Conditionals;
+    T.Macros = PP.Macros;
     TranslationUnitDecl *TU = Ctx.getTranslationUnitDecl();
     collectPooledGlobals(T, TU);
     analyzeDirectives(T, TU);
@@ -109,7 +135,7 @@ public:
 private:
   const Options &Opts;
   llvm::raw_ostream &Out;
-  std::vector<ConditionalLine> &Conditionals;
+  Preprocessed &PP;
 };
 
 class TranslateAction : public ASTFrontendAction {
@@ -121,15 +147,14 @@ public:
     // warning; the program would then run as something it did not say.
     CI.getDiagnostics().setSeverity(diag::warn_omp_extra_tokens_at_eol,
                                     diag::Severity::Error, SourceLocation());
-    CI.getPreprocessor().addPPCallbacks(
-        std::make_unique<ConditionalRecorder>(CI.getSourceManager(), Conditionals));
-    return std::make_unique<TranslateConsumer>(Opts, Out, Conditionals);
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<PreprocessorRecorder>(CI, PP));
+    return std::make_unique<TranslateConsumer>(Opts, Out, PP);
   }
 
 private:
   const Options &Opts;
   llvm::raw_ostream &Out;
-  std::vector<ConditionalLine> Conditionals;
+  Preprocessed PP;
 };
 
 class Factory : public tooling::FrontendActionFactory {
