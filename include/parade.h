@@ -16,6 +16,7 @@
 #define PARADE_H
 
 #include <stddef.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <sys/types.h>
@@ -317,6 +318,42 @@ int parade_is_shared(const void *addr);
 ssize_t parade_read(int fd, void *buf, size_t count);
 /** @brief write(2) that works on a protected shared buffer. */
 ssize_t parade_write(int fd, const void *buf, size_t count);
+/**
+ * @brief The stream @p f stands for on this rank: rank 0's standard streams
+ * become this rank's own; a stream this rank did not open is a fatal error
+ * that names @p function (a FILE * belongs to the process that opened it).
+ */
+FILE *parade_stream(FILE *f, const char *function);
+/** @name The C library's stream functions, checking their stream first
+ *  (parade_stream) and recording the streams this rank opens. */
+/**@{*/
+FILE *parade_fopen(const char *path, const char *mode);
+FILE *parade_fdopen(int fd, const char *mode);
+FILE *parade_freopen(const char *path, const char *mode, FILE *f);
+FILE *parade_tmpfile(void);
+FILE *parade_popen(const char *command, const char *mode);
+int parade_pclose(FILE *f);
+int parade_fclose(FILE *f);
+int parade_fprintf(FILE *f, const char *format, ...);
+int parade_vfprintf(FILE *f, const char *format, va_list ap);
+int parade_fscanf(FILE *f, const char *format, ...);
+int parade_vfscanf(FILE *f, const char *format, va_list ap);
+int parade_fputs(const char *s, FILE *f);
+int parade_fputc(int c, FILE *f);
+int parade_putc(int c, FILE *f);
+int parade_fgetc(FILE *f);
+int parade_getc(FILE *f);
+int parade_ungetc(int c, FILE *f);
+int parade_fflush(FILE *f);
+int parade_feof(FILE *f);
+int parade_ferror(FILE *f);
+void parade_clearerr(FILE *f);
+int parade_fseek(FILE *f, long offset, int whence);
+long parade_ftell(FILE *f);
+void parade_rewind(FILE *f);
+int parade_fileno(FILE *f);
+int parade_setvbuf(FILE *f, char *buf, int mode, size_t size);
+/**@}*/
 /** @brief fread(3) that works on a protected shared buffer. */
 size_t parade_fread(void *buf, size_t size, size_t nmemb, FILE *stream);
 /** @brief fwrite(3) that works on a protected shared buffer. */

@@ -60,7 +60,8 @@ ssize_t parade_write(int fd, const void *buf, size_t count) {
 
 size_t parade_fread(void *buf, size_t size, size_t nmemb, FILE *stream) {
   if (!needs_bounce(buf) || size == 0)
-    return fread(buf, size, nmemb, stream);
+    return fread(buf, size, nmemb, parade_stream(stream, "fread"));
+  stream = parade_stream(stream, "fread");
   char bounce[BOUNCE];
   size_t total = size * nmemb, done = 0;
   while (done < total) {
@@ -77,7 +78,8 @@ size_t parade_fread(void *buf, size_t size, size_t nmemb, FILE *stream) {
 
 size_t parade_fwrite(const void *buf, size_t size, size_t nmemb, FILE *stream) {
   if (!needs_bounce(buf) || size == 0)
-    return fwrite(buf, size, nmemb, stream);
+    return fwrite(buf, size, nmemb, parade_stream(stream, "fwrite"));
+  stream = parade_stream(stream, "fwrite");
   char bounce[BOUNCE];
   size_t total = size * nmemb, done = 0;
   while (done < total) {
@@ -93,7 +95,8 @@ size_t parade_fwrite(const void *buf, size_t size, size_t nmemb, FILE *stream) {
 
 char *parade_fgets(char *buf, int size, FILE *stream) {
   if (!needs_bounce(buf) || size <= 0)
-    return fgets(buf, size, stream);
+    return fgets(buf, size, parade_stream(stream, "fgets"));
+  stream = parade_stream(stream, "fgets");
   char bounce[BOUNCE];
   size_t done = 0;
   while (done + 1 < (size_t)size) {

@@ -4,6 +4,7 @@
 #include "error.h"
 #include "fault.h"
 #include "format.h"
+#include "streams.h"
 #include "wait.h"
 
 #include <errno.h>
@@ -147,6 +148,7 @@ int parade_main(int argc, char **argv, int (*user_main)(int, char **)) {
   MPI_Comm_dup(MPI_COMM_WORLD, &node.comm.world);
   if (node.size > 1)
     check_same_segments();
+  streams_init();
   count_host();
   node.threads_per_node = node.opt.threads;
   if (node.threads_per_node <= 0) {

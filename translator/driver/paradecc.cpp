@@ -344,6 +344,8 @@ int main(int argc, char **argv) {
     // C library function (a solver's own read or write) must not capture
     // the MPI library's calls. A later -fvisibility= of the user's wins.
     Compile.push_back("-fvisibility=hidden");
+#define PARADE_REPLACED(Name) Compile.push_back("-fno-builtin-" #Name);
+#include "ReplacedFunctions.def"
     for (const std::string &F : CompileFlags) {
       // The translation declares variables in for statements (C99): a
       // C89 program is compiled as GNU C99 with C89's inline semantics.

@@ -428,11 +428,10 @@ void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
   }
 }
 
-/// The C library's functions that parade replaces: allocation (shared
-/// memory) and I/O into buffers (which may be shared, and protected).
 static const char *const ReplacedFunctions[] = {
-    "malloc", "calloc", "realloc", "free",   "posix_memalign", "aligned_alloc", "strdup",
-    "read",   "write",  "fread",   "fwrite", "fgets",          "malloc_usable_size"};
+#define PARADE_REPLACED(Name) #Name,
+#include "ReplacedFunctions.def"
+};
 
 /// Every reference to a replaced function, whatever spells it (a macro of
 /// a header, a function pointer, a call gcc itself introduces), goes to
@@ -446,7 +445,10 @@ static std::string replacedFunctionPragmas(Translation &T, TranslationUnitDecl *
     if (!F || !F->getIdentifier() ||
         llvm::find(ReplacedFunctions, F->getName()) == std::end(ReplacedFunctions))
       continue;
-    if (F->isThisDeclarationADefinition() || !T.SM.isInSystemHeader(F->getLocation()))
+    // A declaration with an assembler name of its own (glibc's fscanf is
+    // __isoc99_fscanf) cannot be renamed again; it is left to the library.
+    if (F->isThisDeclarationADefinition() || !T.SM.isInSystemHeader(F->getLocation()) ||
+        F->hasAttr<AsmLabelAttr>())
       Own.insert(F->getName());
     else
       Library.insert(F->getName());

@@ -1,0 +1,171 @@
+/* FILE * streams across ranks. A FILE * is private to the process that
+ * opened it: a stream that rank 0 opened and left in shared data is a
+ * dangling pointer on every other rank. The translator sends the C
+ * library's stream functions here (#pragma redefine_extname); each checks
+ * its stream first. Rank 0's standard streams map to this rank's own;
+ * streams this rank opened pass; any other is a clear error naming the
+ * function and the stream, instead of a crash inside the C library. */
+#include "error.h"
+#include "node.h"
+#include "parade.h"
+
+#include <mpi.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* ---- The streams this rank opened -------------------------------------- */
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static FILE **opened;
+static size_t nopened, capacity;
+static FILE *rank0_std[3]; /* rank 0's stdin, stdout, stderr */
+
+static void remember(FILE *f) {
+  if (!f)
+    return;
+  pthread_mutex_lock(&lock);
+  if (nopened == capacity) {
+    size_t n = capacity ? 2 * capacity : 64;
+    FILE **grown = realloc(opened, n * sizeof *grown);
+    if (!grown) {
+      pthread_mutex_unlock(&lock);
+      err_fatal("out of memory recording an open stream");
+    }
+    opened = grown;
+    capacity = n;
+  }
+  opened[nopened++] = f;
+  pthread_mutex_unlock(&lock);
+}
+
+static void forget(FILE *f) {
+  pthread_mutex_lock(&lock);
+  for (size_t i = 0; i < nopened; i++)
+    if (opened[i] == f) {
+      opened[i] = opened[--nopened];
+      break;
+    }
+  pthread_mutex_unlock(&lock);
+}
+
+static int known(FILE *f) {
+  pthread_mutex_lock(&lock);
+  int found = 0;
+  for (size_t i = 0; i < nopened && !found; i++)
+    found = opened[i] == f;
+  pthread_mutex_unlock(&lock);
+  return found;
+}
+
+void streams_init(void) {
+  FILE *mine[3] = {stdin, stdout, stderr};
+  for (int i = 0; i < 3; i++)
+    rank0_std[i] = mine[i];
+  if (node.size > 1)
+    MPI_Bcast(rank0_std, (int)sizeof rank0_std, MPI_BYTE, 0, MPI_COMM_WORLD);
+}
+
+/* The stream @p f stands for on this rank. */
+static FILE *stream(FILE *f, const char *function) {
+  if (node.rank == 0 || !f || f == stdin || f == stdout || f == stderr)
+    return f;
+  if (f == rank0_std[0])
+    return stdin;
+  if (f == rank0_std[1])
+    return stdout;
+  if (f == rank0_std[2])
+    return stderr;
+  if (!known(f))
+    err_fatal("%s() on stream %p, which rank %d did not open: a FILE * belongs to the "
+              "process that opened it (most likely rank 0, in serial code). Open the file "
+              "on each rank that uses it, or use the stream outside parallel regions",
+              function, (void *)f, node.rank);
+  return f;
+}
+
+FILE *parade_stream(FILE *f, const char *function) { return stream(f, function); }
+
+/* ---- Opening and closing ------------------------------------------------- */
+
+FILE *parade_fopen(const char *path, const char *mode) {
+  FILE *f = fopen(path, mode);
+  remember(f);
+  return f;
+}
+FILE *parade_fdopen(int fd, const char *mode) {
+  FILE *f = fdopen(fd, mode);
+  remember(f);
+  return f;
+}
+FILE *parade_freopen(const char *path, const char *mode, FILE *f) {
+  FILE *s = stream(f, "freopen");
+  forget(s);
+  FILE *r = freopen(path, mode, s);
+  remember(r);
+  return r;
+}
+FILE *parade_tmpfile(void) {
+  FILE *f = tmpfile();
+  remember(f);
+  return f;
+}
+FILE *parade_popen(const char *command, const char *mode) {
+  FILE *f = popen(command, mode);
+  remember(f);
+  return f;
+}
+int parade_pclose(FILE *f) {
+  FILE *s = stream(f, "pclose");
+  forget(s);
+  return pclose(s);
+}
+int parade_fclose(FILE *f) {
+  FILE *s = stream(f, "fclose");
+  forget(s);
+  return fclose(s);
+}
+
+/* ---- Stream functions ---------------------------------------------------- */
+
+int parade_vfprintf(FILE *f, const char *format, va_list ap) {
+  return vfprintf(stream(f, "fprintf"), format, ap);
+}
+int parade_fprintf(FILE *f, const char *format, ...) {
+  va_list ap;
+  va_start(ap, format);
+  int n = vfprintf(stream(f, "fprintf"), format, ap);
+  va_end(ap);
+  return n;
+}
+int parade_vfscanf(FILE *f, const char *format, va_list ap) {
+  return vfscanf(stream(f, "fscanf"), format, ap);
+}
+int parade_fscanf(FILE *f, const char *format, ...) {
+  va_list ap;
+  va_start(ap, format);
+  int n = vfscanf(stream(f, "fscanf"), format, ap);
+  va_end(ap);
+  return n;
+}
+int parade_fputs(const char *s, FILE *f) { return fputs(s, stream(f, "fputs")); }
+int parade_fputc(int c, FILE *f) { return fputc(c, stream(f, "fputc")); }
+int parade_putc(int c, FILE *f) { return putc(c, stream(f, "putc")); }
+int parade_fgetc(FILE *f) { return fgetc(stream(f, "fgetc")); }
+int parade_getc(FILE *f) { return getc(stream(f, "getc")); }
+int parade_ungetc(int c, FILE *f) { return ungetc(c, stream(f, "ungetc")); }
+int parade_fflush(FILE *f) { return fflush(f ? stream(f, "fflush") : NULL); }
+int parade_feof(FILE *f) { return feof(stream(f, "feof")); }
+int parade_ferror(FILE *f) { return ferror(stream(f, "ferror")); }
+void parade_clearerr(FILE *f) { clearerr(stream(f, "clearerr")); }
+int parade_fseek(FILE *f, long offset, int whence) {
+  return fseek(stream(f, "fseek"), offset, whence);
+}
+long parade_ftell(FILE *f) { return ftell(stream(f, "ftell")); }
+void parade_rewind(FILE *f) { rewind(stream(f, "rewind")); }
+int parade_fileno(FILE *f) { return fileno(stream(f, "fileno")); }
+int parade_setvbuf(FILE *f, char *buf, int mode, size_t size) {
+  return setvbuf(stream(f, "setvbuf"), buf, mode, size);
+}
