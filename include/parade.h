@@ -320,12 +320,13 @@ ssize_t parade_read(int fd, void *buf, size_t count);
 ssize_t parade_write(int fd, const void *buf, size_t count);
 /**
  * @brief The stream @p f stands for on this rank: rank 0's standard streams
- * become this rank's own; a stream this rank did not open is a fatal error
- * that names @p function (a FILE * belongs to the process that opened it).
+ * become this rank's own; a stream rank 0 opened (with parade_fopen and
+ * kin) is a fatal error on another rank that names @p function (a FILE *
+ * belongs to the process that opened it).
  */
 FILE *parade_stream(FILE *f, const char *function);
 /** @name The C library's stream functions, checking their stream first
- *  (parade_stream) and recording the streams this rank opens. */
+ *  (parade_stream) and recording the streams rank 0 opens. */
 /**@{*/
 FILE *parade_fopen(const char *path, const char *mode);
 FILE *parade_fdopen(int fd, const char *mode);

@@ -2,9 +2,9 @@
  * opened it: a stream that rank 0 opened and left in shared data is a
  * dangling pointer on every other rank. The translator sends the C
  * library's stream functions here (#pragma redefine_extname); each checks
- * its stream first. Rank 0's standard streams map to this rank's own;
- * streams this rank opened pass; any other is a clear error naming the
- * function and the stream, instead of a crash inside the C library. */
+ * its stream first. Rank 0's standard streams map to this rank's own; a
+ * stream rank 0 opened is a clear error naming the function and the
+ * stream, instead of a crash inside the C library. */
 #include "error.h"
 #include "node.h"
 #include "parade.h"
@@ -12,60 +12,60 @@
 #include <mpi.h>
 #include <pthread.h>
 #include <stdarg.h>
-#include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 
-/* ---- The streams this rank opened -------------------------------------- */
+/* ---- The streams rank 0 opened -------------------------------------------
+ * A table in the pool, written by rank 0 only (in its serial code, as a
+ * rule), read by the others: a release (a fork) publishes it. A stream not
+ * in it may be one this rank opened itself, or one opened outside parade's
+ * functions: it passes. */
+
+#define TABLE_SIZE 1024
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static FILE **opened;
-static size_t nopened, capacity;
-static FILE *rank0_std[3]; /* rank 0's stdin, stdout, stderr */
+static FILE *volatile *rank0_streams; /* TABLE_SIZE slots in the pool */
+static FILE *rank0_std[3];            /* rank 0's stdin, stdout, stderr */
 
 static void remember(FILE *f) {
-  if (!f)
+  if (!f || node.rank != 0 || !rank0_streams)
     return;
   pthread_mutex_lock(&lock);
-  if (nopened == capacity) {
-    size_t n = capacity ? 2 * capacity : 64;
-    FILE **grown = realloc(opened, n * sizeof *grown);
-    if (!grown) {
-      pthread_mutex_unlock(&lock);
-      err_fatal("out of memory recording an open stream");
-    }
-    opened = grown;
-    capacity = n;
-  }
-  opened[nopened++] = f;
-  pthread_mutex_unlock(&lock);
-}
-
-static void forget(FILE *f) {
-  pthread_mutex_lock(&lock);
-  for (size_t i = 0; i < nopened; i++)
-    if (opened[i] == f) {
-      opened[i] = opened[--nopened];
+  for (size_t i = 0; i < TABLE_SIZE; i++)
+    if (!rank0_streams[i]) {
+      rank0_streams[i] = f;
       break;
     }
   pthread_mutex_unlock(&lock);
 }
 
-static int known(FILE *f) {
+static void forget(FILE *f) {
+  if (node.rank != 0 || !rank0_streams)
+    return;
   pthread_mutex_lock(&lock);
-  int found = 0;
-  for (size_t i = 0; i < nopened && !found; i++)
-    found = opened[i] == f;
+  for (size_t i = 0; i < TABLE_SIZE; i++)
+    if (rank0_streams[i] == f) {
+      rank0_streams[i] = NULL;
+      break;
+    }
   pthread_mutex_unlock(&lock);
-  return found;
+}
+
+static int opened_by_rank0(FILE *f) {
+  for (size_t i = 0; i < TABLE_SIZE; i++)
+    if (rank0_streams[i] == f)
+      return 1;
+  return 0;
 }
 
 void streams_init(void) {
   FILE *mine[3] = {stdin, stdout, stderr};
   for (int i = 0; i < 3; i++)
     rank0_std[i] = mine[i];
-  if (node.size > 1)
+  if (node.size > 1) {
     MPI_Bcast(rank0_std, (int)sizeof rank0_std, MPI_BYTE, 0, MPI_COMM_WORLD);
+    /* Every rank allocates it at this point: the same address on all. */
+    rank0_streams = parade_static_alloc(TABLE_SIZE * sizeof(FILE *), sizeof(FILE *), NULL);
+  }
 }
 
 /* The stream @p f stands for on this rank. */
@@ -78,10 +78,10 @@ static FILE *stream(FILE *f, const char *function) {
     return stdout;
   if (f == rank0_std[2])
     return stderr;
-  if (!known(f))
-    err_fatal("%s() on stream %p, which rank %d did not open: a FILE * belongs to the "
-              "process that opened it (most likely rank 0, in serial code). Open the file "
-              "on each rank that uses it, or use the stream outside parallel regions",
+  if (rank0_streams && opened_by_rank0(f))
+    err_fatal("%s() on stream %p, which rank 0 opened: a FILE * belongs to the process "
+              "that opened it, and this is rank %d. Open the file on each rank that uses "
+              "it, or use the stream outside parallel regions",
               function, (void *)f, node.rank);
   return f;
 }

@@ -6,7 +6,7 @@
 // REQUIRES: translator
 // RUN: %paradecc -O2 %s -o %t
 // RUN: env OMP_NUM_THREADS=1 %expect-failure --within 120 -- %mpirun -np 2 %t %t.log | FileCheck %s
-// CHECK: parade: error: [rank 1] fprintf() on stream {{.*}}, which rank 1 did not open: a FILE * belongs to the process that opened it
+// CHECK: parade: error: [rank 1] fprintf() on stream {{.*}}, which rank 0 opened: a FILE * belongs to the process that opened it, and this is rank 1
 // RUN: env OMP_NUM_THREADS=1 %mpirun -np 2 %t | FileCheck %s --check-prefix=STD
 // STD-DAG: line from thread 0
 // STD-DAG: line from thread 1
