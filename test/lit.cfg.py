@@ -105,6 +105,7 @@ bindir = os.path.join(config.parade_obj_root, "translator")
 config.substitutions.append(("%paradecc", os.path.join(bindir, "paradecc")))
 config.substitutions.append(("%translate", os.path.join(bindir, "parade-translate")))
 config.substitutions.append(("%gcc-openmp", "gcc -fopenmp -O2 -w"))
+config.substitutions.append(("%parade-build-dir", config.parade_obj_root))
 if os.path.exists(os.path.join(bindir, "parade-translate")):
     config.available_features.add("translator")
 config.substitutions.append(
