@@ -6,6 +6,8 @@
 
 #include <errno.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 static int mremap_create(struct vm *vm) {
   void *sys = mmap(NULL, vm->size, PROT_READ | PROT_WRITE,
@@ -29,10 +31,14 @@ static int mremap_attach(struct vm *vm, const struct vm_segment *seg, int replac
       return EADDRINUSE;
     }
   }
-  void *app = mremap(vm_sys_page(vm, seg->first_page), 0, len, MREMAP_MAYMOVE | MREMAP_FIXED,
-                     seg->app);
-  if (app == MAP_FAILED) {
-    int err = errno;
+  /* The system call itself: a library's mremap hook (MPI transports
+   * install them to watch memory) may not pass MREMAP_FIXED's address on. */
+  void *app = (void *)syscall(SYS_mremap, vm_sys_page(vm, seg->first_page), (size_t)0, len,
+                              MREMAP_MAYMOVE | MREMAP_FIXED, seg->app);
+  if (app == MAP_FAILED || app != seg->app) {
+    int err = app == MAP_FAILED ? errno : EADDRINUSE;
+    if (app != MAP_FAILED)
+      munmap(app, len);
     if (!replace)
       munmap(seg->app, len);
     return err;
