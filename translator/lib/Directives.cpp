@@ -10,7 +10,9 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SetVector.h"
 
+#include <functional>
 #include <optional>
 
 using namespace clang;
@@ -326,8 +328,10 @@ public:
       Regions.push_back(T.extent(D));
       for (auto &[V, Sh] : CV.Vars) {
         bool Aggregate = !V->getType()->isScalarType();
+        bool VLA = V->getType()->isVariablyModifiedType() && V->getType()->isArrayType();
         if ((Sh == Sharing::Shared && (CV.Written.count(V) || Aggregate)) ||
-            Sh == Sharing::Reduction || Sh == Sharing::LastPrivate)
+            Sh == Sharing::Reduction || Sh == Sharing::LastPrivate ||
+            (Sh == Sharing::FirstPrivate && VLA))
           pool(V);
       }
     }
@@ -349,6 +353,30 @@ private:
   llvm::DenseSet<const FunctionDecl *> MayFork;
   std::vector<SourceRange> Regions;
 };
+
+/// The variables named in the bounds of variably modified type @p Ty.
+void collectSizeVars(ASTContext &Ctx, QualType Ty, llvm::SetVector<const VarDecl *> &Out) {
+  std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+        Out.insert(V);
+    for (const Stmt *C : S->children())
+      Find(C);
+  };
+  for (unsigned Depth = 0; Depth < 64 && !Ty.isNull(); Depth++) {
+    if (const ArrayType *A = Ctx.getAsArrayType(Ty)) {
+      if (const auto *VA = dyn_cast<VariableArrayType>(A))
+        Find(VA->getSizeExpr());
+      Ty = A->getElementType();
+    } else if (Ty->isPointerType()) {
+      Ty = Ty->getPointeeType();
+    } else {
+      break;
+    }
+  }
+}
 
 /// Writes translated directives.
 class Translator : public RecursiveASTVisitor<Translator> {
@@ -500,8 +528,14 @@ private:
   /// before it that call it (a recursive task, or a region in a recursive
   /// function).
   std::string enclosingPrototype() {
+    // A prototype with VLA parameters would name their bounds at file
+    // scope; such a function gets none (a recursive call from its own
+    // outlined code then fails to compile).
     if (!Function || Function->isMain())
       return "";
+    for (const ParmVarDecl *P : Function->parameters())
+      if (P->getType()->isVariablyModifiedType())
+        return "";
     std::string Storage = Function->getStorageClass() == SC_Static ? "static " : "";
     return Storage + T.declare(Function->getType(), Function->getName()) + ";\n";
   }
@@ -572,7 +606,13 @@ private:
       case Sharing::FirstPrivate:
         // Plain assignment where C allows it: taking a private copy's
         // address would keep it out of registers for the whole function.
-        if (ForRegion && !Ty->isArrayType()) {
+        if (ForRegion && Ty->isVariablyModifiedType() && Ty->isArrayType()) {
+          // A VLA: from its pool storage, which the prologue points to.
+          P.Decls += T.declare(Ty, Name) + "; __builtin_memcpy((void *)" + Name + ", " + Orig +
+                     ", sizeof " + Name + "); ";
+        } else if (ForRegion && Ty->isVariablyModifiedType()) {
+          P.Decls += T.declare(Ty, Name) + " = parade_args->" + Name + "; ";
+        } else if (ForRegion && !Ty->isArrayType()) {
           P.Decls += T.declare(Ty, Name) + " = parade_args->" + Name + "; ";
         } else if (ForRegion) {
           P.Decls += T.declare(Ty, Name) + "; __builtin_memcpy((void *)&" + Name +
@@ -678,45 +718,77 @@ private:
     unsigned Id = T.fresh();
     std::string Struct = "struct parade_args_" + std::to_string(Id);
     std::string Fields, Pack, Prologue;
+    // Variably modified types (a VLA, a pointer to one, a VLA parameter)
+    // name their bounds, which file scope cannot: such a variable travels
+    // as a void pointer and is declared after the variables its bounds
+    // name (VMPrologue), which are declared by name first (SizePrologue).
+    std::string SizePrologue, VMPrologue;
+    llvm::DenseSet<const VarDecl *> ByName; // declared by name in Prologue
+    for (auto &[V, Sh] : CV.Vars) {
+      auto Pool = T.Pooled.find(V->getCanonicalDecl());
+      bool IsPooled = Pool != T.Pooled.end() && !V->hasGlobalStorage();
+      if (Sh == Sharing::Shared && !IsPooled)
+        ByName.insert(V);
+    }
+    llvm::SetVector<const VarDecl *> SizeVars;
+    for (auto &[V, Sh] : CV.Vars)
+      if (V->getType()->isVariablyModifiedType())
+        collectSizeVars(T.Ctx, V->getType(), SizeVars);
+    for (const VarDecl *S : SizeVars) {
+      if (ByName.count(S) || !S->hasLocalStorage())
+        continue;
+      std::string Field = "parade_vsz_" + S->getName().str();
+      Fields += T.declare(S->getType().getUnqualifiedType(), Field) + "; ";
+      Pack += "parade_a." + Field + " = " + T.spell(S, D->getBeginLoc(), D) + "; ";
+      SizePrologue += T.declare(S->getType(), S->getName()) + " = parade_args->" + Field + "; ";
+    }
     for (auto &[V, Sh] : CV.Vars) {
       std::string Name = V->getName().str();
       QualType Ty = V->getType();
+      bool VM = Ty->isVariablyModifiedType();
       auto Pool = T.Pooled.find(V->getCanonicalDecl());
       bool IsPooled = Pool != T.Pooled.end() && !V->hasGlobalStorage();
       if (IsPooled) {
-        // The pointer travels; the body spells the variable through it. A
-        // VLA's type names its bound, which is not in scope at file level:
-        // the region sees it as an array of unknown bound.
+        // The pointer travels; the body spells the variable through it.
         const std::string &Ptr = Pool->second;
-        QualType PtrTy = T.Ctx.getPointerType(Ty);
-        if (const auto *VLA = T.Ctx.getAsVariableArrayType(Ty)) {
-          if (VLA->getElementType()->isVariablyModifiedType()) {
-            T.error(V->getLocation(), "a multi-dimensional variable-length array shared by a "
-                                      "parallel region is not supported by parade");
-            continue;
-          }
-          PtrTy = T.Ctx.getPointerType(T.Ctx.getIncompleteArrayType(
-              VLA->getElementType(), ArraySizeModifier::Normal, 0));
+        if (VM) {
+          Fields += "void *" + Ptr + "; ";
+          Pack += "parade_a." + Ptr + " = (void *)" + Ptr + "; ";
+          VMPrologue += T.declare(T.Ctx.getPointerType(Ty), Ptr) + " = parade_args->" + Ptr +
+                        "; ";
+        } else {
+          QualType PtrTy = T.Ctx.getPointerType(Ty);
+          Fields += T.declare(PtrTy, Ptr) + "; ";
+          Pack += "parade_a." + Ptr + " = (void *)" + Ptr + "; ";
+          Prologue += T.declare(PtrTy, Ptr) + " = parade_args->" + Ptr + "; ";
         }
-        Fields += T.declare(PtrTy, Ptr) + "; ";
-        Pack += "parade_a." + Ptr + " = (void *)" + Ptr + "; ";
-        Prologue += T.declare(PtrTy, Ptr) + " = parade_args->" + Ptr + "; ";
       }
-      if (Ty->isVariablyModifiedType() && !IsPooled) {
+      if (VM && !IsPooled && Ty->isArrayType()) {
         T.error(V->getLocation(), "a variable-length array passed by value to a parallel "
                                   "region is not supported by parade");
         continue;
       }
       if (Sh == Sharing::Shared && !IsPooled) {
-        Fields += T.declare(Ty.getUnqualifiedType(), Name) + "; ";
-        Pack += "parade_a." + Name + " = " + Name + "; ";
-        Prologue += T.declare(Ty, Name) + " = parade_args->" + Name + "; ";
-      } else if (Sh == Sharing::FirstPrivate) {
+        if (VM) { // a pointer to a VLA, or a VLA parameter
+          Fields += "void *" + Name + "; ";
+          Pack += "parade_a." + Name + " = (void *)" + Name + "; ";
+          VMPrologue += T.declare(Ty, Name) + " = parade_args->" + Name + "; ";
+        } else {
+          Fields += T.declare(Ty.getUnqualifiedType(), Name) + "; ";
+          Pack += "parade_a." + Name + " = " + Name + "; ";
+          Prologue += T.declare(Ty, Name) + " = parade_args->" + Name + "; ";
+        }
+      } else if (Sh == Sharing::FirstPrivate && VM && !Ty->isArrayType()) {
+        Fields += "void *" + Name + "; ";
+        Pack += "parade_a." + Name + " = (void *)" + T.spell(V, D->getBeginLoc(), D) + "; ";
+      } else if (Sh == Sharing::FirstPrivate && !VM) {
         Fields += T.declare(Ty.getUnqualifiedType(), Name) + "; ";
         Pack += "__builtin_memcpy((void *)&parade_a." + Name + ", &" +
                 T.spell(V, D->getBeginLoc(), D) + ", sizeof parade_a." + Name + "); ";
       }
+      // A firstprivate VLA is copied from its pool storage (privates).
     }
+    Prologue += SizePrologue + VMPrologue;
     for (const VarDecl *V : CV.CopyIn) {
       std::string Name = T.spell(V, D->getBeginLoc(), D);
       Fields += T.declare(V->getType(), "parade_ci_" + Name) + "; ";
