@@ -89,9 +89,12 @@ std::optional<CanonicalLoop> canonicalLoop(Translation &T, const Stmt *S) {
       L.Lower = B->getRHS();
     }
   }
-  if (!L.Var || !L.Lower || !L.Var->getType()->isIntegerType()) {
+  bool ObjectPointer = L.Var && L.Var->getType()->isPointerType() &&
+                       L.Var->getType()->getPointeeType()->isObjectType() &&
+                       !L.Var->getType()->getPointeeType()->isIncompleteType();
+  if (!L.Var || !L.Lower || (!L.Var->getType()->isIntegerType() && !ObjectPointer)) {
     T.error(For->getBeginLoc(), "loop is not in canonical form: the init must assign an "
-                                "integer loop variable");
+                                "integer or pointer loop variable");
     return std::nullopt;
   }
   if (const auto *C = dyn_cast_or_null<BinaryOperator>(For->getCond())) {
@@ -898,14 +901,25 @@ private:
       std::string Step = L.StepConst ? std::to_string(L.StepConst)
                          : L.StepNegated ? "-" + exprText(L.StepExpr)
                                          : exprText(L.StepExpr);
-      Bounds += "long long parade_lb" + S + " = (long long)" + exprText(L.Lower) +
-                ", parade_ub" + S + " = (long long)" + exprText(L.Upper) + ", parade_st" + S +
-                " = (long long)(" + Step + ");\n  long long parade_n" + S + " = " +
-                countExpr(L.Cmp, S) + ";\n  ";
-      Total += std::string(K ? " * " : "") + "parade_n" + S;
       QualType VarTy = L.Var->getType().getUnqualifiedType();
       std::string Var = L.Var->getName().str();
       std::string Cast = "(" + T.declare(VarTy, "") + ")";
+      if (VarTy->isPointerType()) {
+        // A pointer loop counts elements from its lower bound, the base.
+        std::string Base = "parade_pb" + S;
+        Bounds += T.declare(VarTy, Base) + " = " + exprText(L.Lower) + ";\n  ";
+        Bounds += "long long parade_lb" + S + " = 0, parade_ub" + S + " = (long long)(" +
+                  exprText(L.Upper) + " - " + Base + "), parade_st" + S +
+                  " = (long long)(" + Step + ");\n  long long parade_n" + S + " = " +
+                  countExpr(L.Cmp, S) + ";\n  ";
+        Cast = Base + " + ";
+      } else {
+        Bounds += "long long parade_lb" + S + " = (long long)" + exprText(L.Lower) +
+                  ", parade_ub" + S + " = (long long)" + exprText(L.Upper) + ", parade_st" +
+                  S + " = (long long)(" + Step + ");\n  long long parade_n" + S + " = " +
+                  countExpr(L.Cmp, S) + ";\n  ";
+      }
+      Total += std::string(K ? " * " : "") + "parade_n" + S;
       // Innermost varies fastest: peel indices from the end. A single loop
       // needs no division (it would cost more than a cheap iteration).
       if (Loops.size() == 1)
