@@ -383,6 +383,7 @@ size_t parade_malloc_usable_size(void *ptr) {
   if (owner == node.rank)
     return local_usable_size(ptr);
   struct wait_slot *slot = comm_my_slot();
+  comm_expect(slot, 1, NULL, 0);
   comm_send(owner, MSG_SIZE_REQ, (uint64_t)(uintptr_t)ptr, 0, comm_slot_index(slot), NULL, 0);
   comm_slot_wait(slot);
   return (size_t)slot->value;
@@ -452,9 +453,17 @@ char *parade_strdup(const char *text) {
 
 /* ---- Comm thread handlers ---------------------------------------------- */
 
-void alloc_on_free(const struct msg_hdr *hdr) { local_free((void *)(uintptr_t)hdr->a); }
+static void alloc_on_free(int src, const struct msg_hdr *hdr, const void *payload) {
+  (void)src, (void)payload;
+  local_free((void *)(uintptr_t)hdr->a);
+}
 
-void alloc_on_size_req(int src, const struct msg_hdr *hdr) {
-  size_t size = local_usable_size((void *)(uintptr_t)hdr->a);
-  comm_post(src, MSG_SIZE_REP, size, 0, hdr->c, NULL, 0);
+static void alloc_on_size_req(int src, const struct msg_hdr *hdr, const void *payload) {
+  (void)payload;
+  comm_reply(src, hdr->c, local_usable_size((void *)(uintptr_t)hdr->a), NULL, 0);
+}
+
+void alloc_register_handlers(void) {
+  comm_register(MSG_FREE, alloc_on_free);
+  comm_register(MSG_SIZE_REQ, alloc_on_size_req);
 }

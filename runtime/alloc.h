@@ -22,7 +22,8 @@ void alloc_heap_init(void);
 void *alloc_static(size_t size, size_t align, const void *init);
 
 /* Comm thread handlers. */
-void alloc_on_free(const struct msg_hdr *hdr);
-void alloc_on_size_req(int src, const struct msg_hdr *hdr);
+/* Register the handlers of frees and size requests from other ranks
+ * (before comm_start). */
+void alloc_register_handlers(void);
 
 #endif

@@ -1,11 +1,7 @@
 #include "comm.h"
 
-#include "alloc.h"
 #include "error.h"
-#include "fault.h"
-#include "hlrc.h"
-#include "node.h"
-#include "sync.h"
+#include "stats.h"
 #include "wait.h"
 
 #include <limits.h>
@@ -20,49 +16,120 @@ struct pending_send {
   char *buf;
 };
 
+#define COMM_MAX_POLLS 4
+
+/* The transport's state: comm owns it, the layers above reach it through
+ * the functions of comm.h. */
+struct comm {
+  int rank, size;
+  long max_sleep_ns;
+  MPI_Comm runtime;   /* bundles to comm threads */
+  MPI_Comm world;     /* collectives over all ranks */
+  MPI_Comm prefix[64]; /* collectives over ranks [0, k), made on demand */
+  unsigned char prefix_made[64];
+  comm_handler handlers[MSG_TYPE_COUNT];
+  int (*polls[COMM_MAX_POLLS])(void);
+  int npolls;
+  void (*thread_begin)(void), (*thread_end)(void);
+  pthread_t thread;
+  int thread_started;
+  _Atomic int stop;
+  _Atomic uint32_t wake_word;
+  _Atomic uint32_t waiting; /* threads waiting for a remote answer */
+  _Atomic(struct comm_request *) requests;
+  struct wait_slot slots[COMM_MAX_SLOTS];
+  _Atomic uint32_t slots_used;
+  /* Control mailbox. */
+  pthread_mutex_t control_lock;
+  struct control_msg *control_head, *control_tail;
+  _Atomic uint32_t control_word;
+  /* Comm thread only: one outgoing bundle per destination. */
+  struct bundle *out;
+  /* Comm thread only: sends still in flight. */
+  struct pending_send *pending;
+};
+
+static struct comm C = {.control_lock = PTHREAD_MUTEX_INITIALIZER};
 static __thread int my_slot_index = -1;
+
+/* ---- Set-up ----------------------------------------------------------- */
+
+void comm_init(int sleep_us) {
+  MPI_Comm_rank(MPI_COMM_WORLD, &C.rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &C.size);
+  MPI_Comm_dup(MPI_COMM_WORLD, &C.runtime);
+  MPI_Comm_dup(MPI_COMM_WORLD, &C.world);
+  C.max_sleep_ns = (long)sleep_us * 1000;
+}
+
+int comm_rank(void) { return C.rank; }
+int comm_size(void) { return C.size; }
+
+void comm_register(uint32_t type, comm_handler handler) {
+  if (type == 0 || type >= MSG_TYPE_COUNT || type == MSG_REPLY)
+    err_fatal("internal error: no handler can be registered for message type %u", type);
+  C.handlers[type] = handler;
+}
+
+void comm_register_poll(int (*poll)(void)) {
+  if (C.npolls == COMM_MAX_POLLS)
+    err_fatal("internal error: more than %d comm-thread polls", COMM_MAX_POLLS);
+  C.polls[C.npolls++] = poll;
+}
+
+int comm_is_comm_thread(void) {
+  return C.thread_started && pthread_equal(pthread_self(), C.thread);
+}
 
 /* ---- Wait slots ------------------------------------------------------ */
 
 struct wait_slot *comm_my_slot(void) {
   if (my_slot_index < 0) {
-    uint32_t index = atomic_fetch_add(&node.comm.slots_used, 1);
+    uint32_t index = atomic_fetch_add(&C.slots_used, 1);
     if (index >= COMM_MAX_SLOTS)
       err_fatal("more than %d threads use the runtime on one rank", COMM_MAX_SLOTS);
     my_slot_index = (int)index;
   }
-  return &node.comm.slots[my_slot_index];
+  return &C.slots[my_slot_index];
 }
 
 uint32_t comm_slot_index(const struct wait_slot *slot) {
-  return (uint32_t)(slot - node.comm.slots);
+  return (uint32_t)(slot - C.slots);
 }
 
-void comm_slot_signal(struct wait_slot *slot) {
+static void slot_signal(struct wait_slot *slot) {
   atomic_store_explicit(&slot->done, 1, memory_order_release);
   wait_wake(&slot->done, 1);
 }
 
+void comm_expect(struct wait_slot *slot, int32_t replies, void *buf, size_t cap) {
+  slot->reply_buf = buf;
+  slot->reply_cap = cap;
+  slot->reply = NULL;
+  slot->reply_len = 0;
+  atomic_store_explicit(&slot->replies_due, replies, memory_order_release);
+}
+
 void comm_slot_wait(struct wait_slot *slot) {
-  atomic_fetch_add(&node.comm.waiting, 1);
+  atomic_fetch_add(&C.waiting, 1);
   wait_until_changed(&slot->done, 0);
-  atomic_fetch_sub(&node.comm.waiting, 1);
+  atomic_fetch_sub(&C.waiting, 1);
   atomic_store_explicit(&slot->done, 0, memory_order_relaxed);
 }
 
-static void wake_comm_thread(void) {
-  atomic_fetch_add_explicit(&node.comm.wake_word, 1, memory_order_release);
-  wait_wake(&node.comm.wake_word, 1);
+void comm_wake(void) {
+  atomic_fetch_add_explicit(&C.wake_word, 1, memory_order_release);
+  wait_wake(&C.wake_word, 1);
 }
 
 void comm_request_and_wait(struct wait_slot *slot) {
   struct comm_request *req = &slot->req;
-  struct comm_request *head = atomic_load_explicit(&node.comm.requests, memory_order_relaxed);
+  struct comm_request *head = atomic_load_explicit(&C.requests, memory_order_relaxed);
   do {
     req->next = head;
-  } while (!atomic_compare_exchange_weak_explicit(&node.comm.requests, &head, req,
+  } while (!atomic_compare_exchange_weak_explicit(&C.requests, &head, req,
                                                   memory_order_release, memory_order_relaxed));
-  wake_comm_thread();
+  comm_wake();
   comm_slot_wait(slot);
 }
 
@@ -81,7 +148,7 @@ void *bundle_add_reserve(struct bundle *b, uint32_t type, uint64_t a, uint64_t b
     b->buf = grown;
     b->cap = cap;
   }
-  struct msg_hdr hdr = {type, (uint32_t)node.rank, len, a, bb, c};
+  struct msg_hdr hdr = {type, (uint32_t)C.rank, len, a, bb, c};
   memcpy(b->buf + b->len, &hdr, sizeof hdr);
   char *payload = b->buf + b->len + sizeof hdr;
   b->len += need;
@@ -136,7 +203,7 @@ void comm_send_bundle(int dest, struct bundle *b) {
     return;
   count_send(b);
   MPI_Request req;
-  MPI_Isend(b->buf, (int)b->len, MPI_BYTE, dest, COMM_TAG, node.comm.runtime, &req);
+  MPI_Isend(b->buf, (int)b->len, MPI_BYTE, dest, COMM_TAG, C.runtime, &req);
   comm_wait_mpi(&req);
   b->len = 0;
   b->count = 0;
@@ -154,18 +221,18 @@ void comm_send(int dest, uint32_t type, uint64_t a, uint64_t b, uint64_t c, cons
 
 void *comm_post_reserve(int dest, uint32_t type, uint64_t a, uint64_t b, uint64_t c,
                         size_t len) {
-  return bundle_add_reserve(&node.comm.out[dest], type, a, b, c, len);
+  return bundle_add_reserve(&C.out[dest], type, a, b, c, len);
 }
 
 void comm_post(int dest, uint32_t type, uint64_t a, uint64_t b, uint64_t c, const void *payload,
                size_t len) {
-  bundle_add(&node.comm.out[dest], type, a, b, c, payload, len);
+  bundle_add(&C.out[dest], type, a, b, c, payload, len);
 }
 
 static int flush_posted(void) {
   int sent = 0;
-  for (int dest = 0; dest < node.size; dest++) {
-    struct bundle *b = &node.comm.out[dest];
+  for (int dest = 0; dest < C.size; dest++) {
+    struct bundle *b = &C.out[dest];
     if (b->count == 0)
       continue;
     count_send(b);
@@ -173,9 +240,9 @@ static int flush_posted(void) {
     if (!p)
       err_fatal("out of memory queueing a send");
     p->buf = b->buf;
-    MPI_Isend(p->buf, (int)b->len, MPI_BYTE, dest, COMM_TAG, node.comm.runtime, &p->req);
-    p->next = node.comm.pending;
-    node.comm.pending = p;
+    MPI_Isend(p->buf, (int)b->len, MPI_BYTE, dest, COMM_TAG, C.runtime, &p->req);
+    p->next = C.pending;
+    C.pending = p;
     memset(b, 0, sizeof *b); /* the buffer now belongs to the pending send */
     sent = 1;
   }
@@ -184,7 +251,7 @@ static int flush_posted(void) {
 
 static int reap_sends(void) {
   int reaped = 0;
-  struct pending_send **link = &node.comm.pending;
+  struct pending_send **link = &C.pending;
   while (*link) {
     struct pending_send *p = *link;
     int flag = 0;
@@ -203,50 +270,53 @@ static int reap_sends(void) {
 
 /* ---- Control mailbox -------------------------------------------------- */
 
-static void control_push(const struct msg_hdr *hdr, const void *payload) {
+void comm_deliver_control(int src, const struct msg_hdr *hdr, const void *payload) {
+  (void)src;
   struct control_msg *msg = malloc(sizeof *msg + hdr->len);
   if (!msg)
     err_fatal("out of memory receiving a control message");
   msg->next = NULL;
   msg->hdr = *hdr;
   memcpy(msg->payload, payload, hdr->len);
-  pthread_mutex_lock(&node.comm.control_lock);
-  if (node.comm.control_tail)
-    node.comm.control_tail->next = msg;
+  pthread_mutex_lock(&C.control_lock);
+  if (C.control_tail)
+    C.control_tail->next = msg;
   else
-    node.comm.control_head = msg;
-  node.comm.control_tail = msg;
-  atomic_fetch_add(&node.comm.control_word, 1);
-  pthread_mutex_unlock(&node.comm.control_lock);
-  wait_wake(&node.comm.control_word, INT32_MAX);
+    C.control_head = msg;
+  C.control_tail = msg;
+  atomic_fetch_add(&C.control_word, 1);
+  pthread_mutex_unlock(&C.control_lock);
+  wait_wake(&C.control_word, INT32_MAX);
 }
 
 struct control_msg *comm_wait_control(int urgent) {
   if (urgent)
-    atomic_fetch_add(&node.comm.waiting, 1);
+    atomic_fetch_add(&C.waiting, 1);
   for (;;) {
-    uint32_t seen = atomic_load(&node.comm.control_word);
-    pthread_mutex_lock(&node.comm.control_lock);
-    struct control_msg *msg = node.comm.control_head;
+    uint32_t seen = atomic_load(&C.control_word);
+    pthread_mutex_lock(&C.control_lock);
+    struct control_msg *msg = C.control_head;
     if (msg) {
-      node.comm.control_head = msg->next;
+      C.control_head = msg->next;
       if (!msg->next)
-        node.comm.control_tail = NULL;
+        C.control_tail = NULL;
     }
-    pthread_mutex_unlock(&node.comm.control_lock);
+    pthread_mutex_unlock(&C.control_lock);
     if (msg) {
       if (urgent)
-        atomic_fetch_sub(&node.comm.waiting, 1);
+        atomic_fetch_sub(&C.waiting, 1);
       return msg;
     }
-    wait_until_changed(&node.comm.control_word, seen);
+    wait_until_changed(&C.control_word, seen);
   }
 }
 
 /* ---- The comm thread -------------------------------------------------- */
 
+static void dispatch(int src, const struct msg_hdr *hdr, const char *payload);
+
 static int drain_requests(void) {
-  struct comm_request *list = atomic_exchange_explicit(&node.comm.requests, NULL,
+  struct comm_request *list = atomic_exchange_explicit(&C.requests, NULL,
                                                        memory_order_acquire);
   if (!list)
     return 0;
@@ -262,9 +332,10 @@ static int drain_requests(void) {
     /* Read everything before the post: the waiting thread may reuse the
      * request as soon as it is answered. */
     struct comm_request *next = req->next;
-    if (req->type == MSG_PAGE_REQ && (int)req->dest == node.rank) {
-      struct msg_hdr hdr = {MSG_PAGE_REQ, (uint32_t)node.rank, 0, req->a, req->b, req->c};
-      hlrc_on_page_req(node.rank, &hdr);
+    if ((int)req->dest == C.rank) {
+      /* A question to this node itself: answer it here, no message. */
+      struct msg_hdr hdr = {req->type, (uint32_t)C.rank, 0, req->a, req->b, req->c};
+      dispatch(C.rank, &hdr, NULL);
     } else {
       comm_post((int)req->dest, req->type, req->a, req->b, req->c, NULL, 0);
     }
@@ -273,58 +344,62 @@ static int drain_requests(void) {
   return 1;
 }
 
-/* A reply names the wait slot of the thread that asked. Any other index is
- * a protocol error, not a write somewhere past the slot table. */
-static struct wait_slot *reply_slot(int src, const struct msg_hdr *hdr) {
-  uint32_t used = atomic_load(&node.comm.slots_used);
+/* A reply names the wait slot of a thread that asked and still expects a
+ * reply. Anything else is a protocol error, not a write somewhere past the
+ * slot table or into a buffer nobody registered. */
+static void deliver_reply(int src, uint64_t index, uint64_t value, const void *payload,
+                          size_t len) {
+  uint32_t used = atomic_load(&C.slots_used);
   if (used > COMM_MAX_SLOTS)
     used = COMM_MAX_SLOTS;
-  if (hdr->c >= used)
-    err_fatal("protocol error: reply of type %u from rank %d for wait slot %llu (%u in use)",
-              hdr->type, src, (unsigned long long)hdr->c, used);
-  return &node.comm.slots[hdr->c];
+  if (index >= used)
+    err_fatal("protocol error: reply from rank %d for wait slot %llu (%u in use)", src,
+              (unsigned long long)index, used);
+  struct wait_slot *slot = &C.slots[index];
+  if (atomic_load_explicit(&slot->replies_due, memory_order_acquire) <= 0)
+    err_fatal("protocol error: reply from rank %d for wait slot %llu, which expects none", src,
+              (unsigned long long)index);
+  slot->value = value;
+  if (len) {
+    if (slot->reply_buf) {
+      if (len > slot->reply_cap)
+        err_fatal("protocol error: reply of %zu bytes from rank %d for wait slot %llu, "
+                  "which has room for %zu", len, src, (unsigned long long)index,
+                  slot->reply_cap);
+      memcpy(slot->reply_buf, payload, len);
+      slot->reply = slot->reply_buf;
+    } else {
+      slot->reply = malloc(len);
+      if (!slot->reply)
+        err_fatal("out of memory receiving a reply of %zu bytes", len);
+      memcpy(slot->reply, payload, len);
+    }
+    slot->reply_len = len;
+  }
+  if (atomic_fetch_sub_explicit(&slot->replies_due, 1, memory_order_acq_rel) == 1)
+    slot_signal(slot);
+}
+
+void comm_reply(int dest, uint64_t slot, uint64_t value, const void *payload, size_t len) {
+  if (dest == C.rank)
+    deliver_reply(C.rank, slot, value, payload, len);
+  else
+    comm_post(dest, MSG_REPLY, value, 0, slot, payload, len);
+}
+
+void *comm_reply_reserve(int dest, uint64_t slot, uint64_t value, size_t len) {
+  return comm_post_reserve(dest, MSG_REPLY, value, 0, slot, len);
 }
 
 static void dispatch(int src, const struct msg_hdr *hdr, const char *payload) {
-  struct wait_slot *slot;
-  switch (hdr->type) {
-  case MSG_PAGE_REQ: hlrc_on_page_req(src, hdr); break;
-  case MSG_PAGE_REP: hlrc_on_page_rep(hdr, payload); break;
-  case MSG_DIFF: hlrc_on_diff(src, hdr, payload); break;
-  case MSG_DIFF_ACK:
-    slot = reply_slot(src, hdr);
-    if (atomic_fetch_sub(&slot->acks_due, 1) == 1)
-      comm_slot_signal(slot);
-    break;
-  case MSG_ARRIVE: hlrc_on_arrive(src, hdr, payload); break;
-  case MSG_DEPART:
-  case MSG_FORK:
-  case MSG_EXIT: control_push(hdr, payload); break;
-  case MSG_LOCK_REQ: sync_on_lock_req(src, hdr, payload); break;
-  case MSG_LOCK_REL: sync_on_lock_rel(src, hdr, payload); break;
-  case MSG_LOCK_GRANT:
-    slot = reply_slot(src, hdr);
-    slot->value = hdr->b;
-    slot->reply = NULL;
-    slot->reply_len = hdr->len;
-    if (hdr->len) {
-      slot->reply = malloc(hdr->len);
-      if (!slot->reply)
-        err_fatal("out of memory receiving a lock grant");
-      memcpy(slot->reply, payload, hdr->len);
-    }
-    comm_slot_signal(slot);
-    break;
-  case MSG_FREE: alloc_on_free(hdr); break;
-  case MSG_SIZE_REQ: alloc_on_size_req(src, hdr); break;
-  case MSG_SIZE_REP:
-    slot = reply_slot(src, hdr);
-    slot->value = hdr->a;
-    comm_slot_signal(slot);
-    break;
-  default:
-    err_fatal("protocol error: message type %u from rank %d", hdr->type, src);
+  if (hdr->type == MSG_REPLY) {
+    deliver_reply(src, hdr->c, hdr->a, payload, (size_t)hdr->len);
+    return;
   }
+  comm_handler handler = hdr->type < MSG_TYPE_COUNT ? C.handlers[hdr->type] : NULL;
+  if (!handler)
+    err_fatal("protocol error: message type %u from rank %d", hdr->type, src);
+  handler(src, hdr, payload);
 }
 
 static int receive_all(char **buf, size_t *cap) {
@@ -333,7 +408,7 @@ static int receive_all(char **buf, size_t *cap) {
     int flag = 0;
     MPI_Message msg;
     MPI_Status status;
-    MPI_Improbe(MPI_ANY_SOURCE, COMM_TAG, node.comm.runtime, &flag, &msg, &status);
+    MPI_Improbe(MPI_ANY_SOURCE, COMM_TAG, C.runtime, &flag, &msg, &status);
     if (!flag)
       return got;
     int count = 0;
@@ -364,19 +439,21 @@ static int receive_all(char **buf, size_t *cap) {
 
 static void *comm_main(void *unused) {
   (void)unused;
-  fault_thread_start(FAULT_COMM_THREAD, 0);
+  if (C.thread_begin)
+    C.thread_begin();
   size_t cap = 1 << 16;
   char *buf = malloc(cap);
   if (!buf)
     err_fatal("out of memory starting the communication thread");
   unsigned idle_rounds = 0;
   long sleep_ns = 1000;
-  const long max_sleep_ns = (long)node.opt.comm_sleep_us * 1000;
+  const long max_sleep_ns = C.max_sleep_ns;
   for (;;) {
-    uint32_t seen = atomic_load_explicit(&node.comm.wake_word, memory_order_acquire);
+    uint32_t seen = atomic_load_explicit(&C.wake_word, memory_order_acquire);
     int busy = drain_requests();
     busy |= receive_all(&buf, &cap);
-    busy |= hlrc_retry_deferred();
+    for (int i = 0; i < C.npolls; i++)
+      busy |= C.polls[i]();
     busy |= flush_posted();
     busy |= reap_sends();
     if (busy) {
@@ -384,7 +461,7 @@ static void *comm_main(void *unused) {
       sleep_ns = 1000;
       continue;
     }
-    if (atomic_load(&node.comm.stop) && !node.comm.pending)
+    if (atomic_load(&C.stop) && !C.pending)
       break;
     /* Poll hot for a short while after activity or while a local thread
      * waits for an answer; otherwise back off to a bounded futex sleep,
@@ -393,65 +470,67 @@ static void *comm_main(void *unused) {
       sched_yield();
       continue;
     }
-    long cap_ns = atomic_load(&node.comm.waiting) ? 20000 : max_sleep_ns;
+    long cap_ns = atomic_load(&C.waiting) ? 20000 : max_sleep_ns;
     if (sleep_ns > cap_ns)
       sleep_ns = cap_ns;
-    wait_futex(&node.comm.wake_word, seen, (uint64_t)sleep_ns);
+    wait_futex(&C.wake_word, seen, (uint64_t)sleep_ns);
     if (sleep_ns < cap_ns)
       sleep_ns *= 2;
   }
   free(buf);
-  fault_thread_end();
+  if (C.thread_end)
+    C.thread_end();
   return NULL;
 }
 
-void comm_start(void) {
-  node.comm.out = calloc((size_t)node.size, sizeof *node.comm.out);
-  if (!node.comm.out)
+void comm_start(void (*thread_begin)(void), void (*thread_end)(void)) {
+  C.thread_begin = thread_begin;
+  C.thread_end = thread_end;
+  C.out = calloc((size_t)C.size, sizeof *C.out);
+  if (!C.out)
     err_fatal("out of memory starting the communication thread");
-  pthread_mutex_init(&node.comm.control_lock, NULL);
-  if (pthread_create(&node.comm.thread, NULL, comm_main, NULL) != 0)
+  if (pthread_create(&C.thread, NULL, comm_main, NULL) != 0)
     err_fatal("cannot start the communication thread");
-  node.comm.thread_started = 1;
+  C.thread_started = 1;
 }
 
 void comm_stop(void) {
-  if (!node.comm.thread_started)
+  if (!C.thread_started)
     return;
-  atomic_store(&node.comm.stop, 1);
-  wake_comm_thread();
-  pthread_join(node.comm.thread, NULL);
-  node.comm.thread_started = 0;
-  for (int i = 0; i < node.size; i++)
-    bundle_free(&node.comm.out[i]);
-  free(node.comm.out);
-  node.comm.out = NULL;
+  atomic_store(&C.stop, 1);
+  comm_wake();
+  pthread_join(C.thread, NULL);
+  C.thread_started = 0;
+  for (int i = 0; i < C.size; i++)
+    bundle_free(&C.out[i]);
+  free(C.out);
+  C.out = NULL;
 }
 
 /* ---- Collective helpers ----------------------------------------------- */
 
 MPI_Comm comm_prefix(int k) {
-  if (k >= node.size)
-    return node.comm.world;
-  if (k > (int)(sizeof node.comm.prefix / sizeof node.comm.prefix[0]))
-    err_fatal("a team on %d of %d ranks is not supported", k, node.size);
-  if (!node.comm.prefix_made[k - 1]) {
+  if (k >= C.size)
+    return C.world;
+  if (k > (int)(sizeof C.prefix / sizeof C.prefix[0]))
+    err_fatal("a team on %d of %d ranks is not supported", k, C.size);
+  if (!C.prefix_made[k - 1]) {
     MPI_Comm made;
-    MPI_Comm_split(node.comm.world, node.rank < k ? 0 : MPI_UNDEFINED, node.rank, &made);
-    node.comm.prefix[k - 1] = made;
-    node.comm.prefix_made[k - 1] = 1;
+    MPI_Comm_split(C.world, C.rank < k ? 0 : MPI_UNDEFINED, C.rank, &made);
+    C.prefix[k - 1] = made;
+    C.prefix_made[k - 1] = 1;
   }
-  return node.comm.prefix[k - 1];
+  return C.prefix[k - 1];
 }
 
 void comm_barrier_world(void) {
   MPI_Request req;
-  MPI_Ibarrier(node.comm.world, &req);
+  MPI_Ibarrier(C.world, &req);
   comm_wait_mpi(&req);
 }
 
 void comm_gather_world(const void *mine, size_t len, void *all) {
   MPI_Request req;
-  MPI_Igather(mine, (int)len, MPI_BYTE, all, (int)len, MPI_BYTE, 0, node.comm.world, &req);
+  MPI_Igather(mine, (int)len, MPI_BYTE, all, (int)len, MPI_BYTE, 0, C.world, &req);
   comm_wait_mpi(&req);
 }

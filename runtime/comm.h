@@ -1,4 +1,4 @@
-/* MPI, the communication thread, and message aggregation.
+/* MPI, the communication thread, and message aggregation: the transport.
  *
  * Each node runs one communication thread. It alone receives runtime
  * messages (MPI_Improbe on the runtime communicator), so page requests,
@@ -6,6 +6,12 @@
  * without calling MPI. When idle it sleeps on a futex with a bounded
  * timeout instead of spinning: test and CI machines run several ranks on
  * two cores.
+ *
+ * comm knows nothing of pages or locks. The layers above register, at
+ * start-up, a handler per message type and the work to do in every round
+ * (as an Open MPI PML registers its callbacks with a BTL); comm delivers
+ * messages to them by type. Answers to a thread's question are all one
+ * kind of message, MSG_REPLY, addressed to the asker's wait slot.
  *
  * Application threads reach the comm thread in two ways:
  *  - the fault path posts a preallocated request from its wait slot (no
@@ -39,12 +45,18 @@ struct comm_request {
   uint64_t a, b, c;
 };
 
-/* Where one thread waits for its replies. */
+/* Where one thread waits for its replies (MSG_REPLY). The thread says how
+ * many replies it expects and where their payload goes (comm_expect), asks,
+ * and waits (comm_slot_wait) until the last reply has come. */
 struct wait_slot {
-  _Atomic uint32_t done;    /* futex word: 0 waiting, 1 answered */
-  _Atomic int32_t acks_due; /* diff acknowledgements outstanding */
-  uint64_t value;           /* a reply's scalar */
-  void *reply;              /* a reply's payload (malloc'd; owner frees) */
+  _Atomic uint32_t done;       /* futex word: 0 waiting, 1 answered */
+  _Atomic int32_t replies_due; /* replies still to come */
+  uint64_t value;              /* the last reply's value */
+  /* Where a reply's payload lands: the buffer the waiter registered, or,
+   * if it registered none, a malloc'd copy the waiter frees. */
+  void *reply_buf;
+  size_t reply_cap;
+  void *reply;
   size_t reply_len;
   struct comm_request req;
 };
@@ -63,44 +75,51 @@ struct control_msg {
   char payload[];
 };
 
-struct comm {
-  MPI_Comm runtime;   /* bundles to comm threads */
-  MPI_Comm world;     /* collectives over all ranks */
-  MPI_Comm prefix[64]; /* collectives over ranks [0, k), made on demand */
-  unsigned char prefix_made[64];
-  pthread_t thread;
-  int thread_started;
-  _Atomic int stop;
-  _Atomic uint32_t wake_word;
-  _Atomic uint32_t waiting; /* threads waiting for a remote answer */
-  _Atomic(struct comm_request *) requests;
-  struct wait_slot slots[COMM_MAX_SLOTS];
-  _Atomic uint32_t slots_used;
-  /* Control mailbox. */
-  pthread_mutex_t control_lock;
-  struct control_msg *control_head, *control_tail;
-  _Atomic uint32_t control_word;
-  /* Comm thread only: one outgoing bundle per destination. */
-  struct bundle *out;
-  /* Comm thread only: sends still in flight. */
-  struct pending_send *pending;
-};
+/* Duplicate MPI_COMM_WORLD for the runtime (after MPI_Init). The comm
+ * thread sleeps at most @p sleep_us when idle. */
+void comm_init(int sleep_us);
+int comm_rank(void);
+int comm_size(void);
 
-/* Start and stop the communication thread. */
-void comm_start(void);
+/* What an upper layer does with one runtime message, on the comm thread
+ * (or, for a request the fault path addresses to its own node, on the
+ * comm thread too). */
+typedef void (*comm_handler)(int src, const struct msg_hdr *hdr, const void *payload);
+/* Register the handler of message type @p type (before comm_start). */
+void comm_register(uint32_t type, comm_handler handler);
+/* A handler for control messages: queue them for comm_wait_control. */
+void comm_deliver_control(int src, const struct msg_hdr *hdr, const void *payload);
+/* Register work the comm thread does in every round (before comm_start);
+ * @p poll returns non-zero if it did something. */
+void comm_register_poll(int (*poll)(void));
+/* Wake the comm thread for a round (work for a registered poll). */
+void comm_wake(void);
+
+/* Start and stop the communication thread. @p thread_begin and
+ * @p thread_end run first and last on it. */
+void comm_start(void (*thread_begin)(void), void (*thread_end)(void));
 void comm_stop(void);
+/* Whether the caller is the communication thread. */
+int comm_is_comm_thread(void);
 
 /* The calling thread's wait slot (assigned on first use, never freed). */
 struct wait_slot *comm_my_slot(void);
 uint32_t comm_slot_index(const struct wait_slot *slot);
-/* Mark @p slot answered and wake its thread. */
-void comm_slot_signal(struct wait_slot *slot);
+/* Before asking: expect @p replies replies at @p slot, whose payload lands
+ * in @p buf (at most @p cap bytes; NULL for a malloc'd copy). */
+void comm_expect(struct wait_slot *slot, int32_t replies, void *buf, size_t cap);
 /* Wait until the calling thread's @p slot is answered; clears it. */
 void comm_slot_wait(struct wait_slot *slot);
 
 /* Fault path: hand @p slot's request to the comm thread and wait for the
  * answer. Async-signal-safe: no allocation, no MPI. */
 void comm_request_and_wait(struct wait_slot *slot);
+
+/* Comm thread only: answer wait slot @p slot of rank @p dest with @p value
+ * and @p len payload bytes (a reply to this rank completes at once). */
+void comm_reply(int dest, uint64_t slot, uint64_t value, const void *payload, size_t len);
+/* The same, returning the payload to fill (@p dest is another rank). */
+void *comm_reply_reserve(int dest, uint64_t slot, uint64_t value, size_t len);
 
 /* Bundles. */
 void bundle_add(struct bundle *b, uint32_t type, uint64_t a, uint64_t bb, uint64_t c,

@@ -1,7 +1,6 @@
 #include "error.h"
 
 #include "format.h"
-#include "node.h"
 #include "sysio.h"
 
 #include <errno.h>
@@ -12,8 +11,23 @@
 #include <time.h>
 #include <unistd.h>
 
+/* Which rank of how many this is (error is below every other module, so
+ * it keeps its own copy). */
+static struct {
+  int rank, size;
+} self = {0, 1};
+
 /* How deep the calling thread is in the SIGSEGV handler. */
 static __thread int handler_depth;
+/* The calling thread never flushes the program's files. */
+static __thread int leaves_files_alone;
+
+void err_set_rank(int rank, int size) {
+  self.rank = rank;
+  self.size = size;
+}
+
+void err_leave_files_alone(void) { leaves_files_alone = 1; }
 
 void err_handler_enter(void) { handler_depth++; }
 void err_handler_leave(void) { handler_depth--; }
@@ -31,7 +45,7 @@ static void write_all(int fd, const char *buf, size_t len) {
 void err_vprint(const char *tag, const char *fmt, va_list ap) {
   int saved_errno = errno;
   char buf[1024];
-  size_t head = fmt_format(buf, sizeof buf - 1, "parade: %s: [rank %d] ", tag, node.rank);
+  size_t head = fmt_format(buf, sizeof buf - 1, "parade: %s: [rank %d] ", tag, self.rank);
   if (head > sizeof buf - 2)
     head = sizeof buf - 2;
   size_t len = head + fmt_vformat(buf + head, sizeof buf - 1 - head, fmt, ap);
@@ -60,15 +74,14 @@ static void flush_user_output(void) {
   }
   fflush_unlocked(stdout);
   funlockfile(stdout);
-  int comm_thread = node.comm.thread_started && pthread_equal(pthread_self(), node.comm.thread);
-  if (!comm_thread)
+  if (!leaves_files_alone)
     fflush(NULL); /* the program's own files */
 }
 
 void err_abort_job(int status) {
   int up = 0, down = 0;
   if (MPI_Initialized(&up) == MPI_SUCCESS && up &&
-      MPI_Finalized(&down) == MPI_SUCCESS && !down && node.size > 1) {
+      MPI_Finalized(&down) == MPI_SUCCESS && !down && self.size > 1) {
     /* The report just written sits in a pipe to the launcher's forwarder;
      * MPI_Abort has the launcher kill every process, and a forwarder killed
      * before it reads the pipe loses the report (seen with MPICH's hydra:

@@ -28,6 +28,13 @@ void err_vprint(const char *tag, const char *fmt, va_list ap);
 void err_handler_enter(void);
 void err_handler_leave(void);
 
+/* Say which rank of how many this process is (for the message prefix and
+ * the way a job ends). */
+void err_set_rank(int rank, int size);
+/* The calling thread must never flush the program's files (it may run while
+ * a program thread holds a FILE lock: the communication thread). */
+void err_leave_files_alone(void);
+
 /* End the job with @p status at once: MPI_Abort when MPI is up, else _exit. */
 void err_abort_job(int status) __attribute__((noreturn));
 

@@ -32,8 +32,18 @@ static inline struct page_entry *entry_of(size_t page) { return &node.pages.entr
 static inline uint32_t home_of(size_t page) { return atomic_load(&entry_of(page)->home); }
 static inline uint32_t me(void) { return (uint32_t)node.rank; }
 
+static void hlrc_on_page_req(int src, const struct msg_hdr *hdr, const void *payload);
+static void hlrc_on_diff(int src, const struct msg_hdr *hdr, const void *payload);
+static void hlrc_on_arrive(int src, const struct msg_hdr *hdr, const void *payload);
+static int hlrc_retry_deferred(void);
+
 void hlrc_init(void) {
   atomic_init(&node.hlrc.epoch, 0);
+  comm_register(MSG_PAGE_REQ, hlrc_on_page_req);
+  comm_register(MSG_DIFF, hlrc_on_diff);
+  comm_register(MSG_ARRIVE, hlrc_on_arrive);
+  comm_register(MSG_DEPART, comm_deliver_control);
+  comm_register_poll(hlrc_retry_deferred);
   if (node.rank == 0 && node.size > 1) {
     size_t bytes = node.vm.npages * sizeof(struct decide_scratch);
     void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
@@ -67,9 +77,15 @@ static void fetch_page(size_t page) {
   slot->req.a = page | stores << REQ_PAGE_BITS;
   slot->req.b = atomic_load(&node.hlrc.epoch);
   slot->req.c = comm_slot_index(slot);
+  /* The home's copy lands straight in this node's system view. */
+  comm_expect(slot, 1, vm_sys_page(&node.vm, page), node.vm.page_size);
   comm_request_and_wait(slot);
-  if (home != me())
+  if (home != me()) {
+    if (slot->reply_len != node.vm.page_size)
+      err_fatal("protocol error: rank %u answered a fetch of page %zu with %zu bytes", home,
+                page, slot->reply_len);
     STAT_INC(pages_fetched);
+  }
 }
 
 void hlrc_fault(size_t page, int write) {
@@ -161,7 +177,7 @@ void hlrc_release(void) {
    * of this node that writes one again meanwhile would otherwise send its
    * own diff of the page first, and the home would apply the two in the
    * wrong order (a flag set, then reset by a neighbour, would end set). */
-  atomic_store(&slot->acks_due, acks);
+  comm_expect(slot, acks, NULL, 0);
   for (int dest = 0; dest < node.size; dest++)
     comm_send_bundle(dest, &out[dest]);
   for (size_t i = 0; i < nclaimed; i++)
@@ -221,7 +237,7 @@ static void drop_copy(size_t page, struct wait_slot *slot, uint8_t **scratch) {
       struct bundle b = {0};
       int32_t acks = 0;
       add_flush_diff(&b, page, *scratch, slot, &acks);
-      atomic_store(&slot->acks_due, acks);
+      comm_expect(slot, acks, NULL, 0);
       comm_send_bundle((int)home_of(page), &b);
       bundle_free(&b);
       if (acks)
@@ -313,8 +329,7 @@ void hlrc_collective_stores_done(void) {
     return;
   atomic_fetch_add(&node.hlrc.stores, 1);
   atomic_store(&node.hlrc.deferred_ready, 1);
-  atomic_fetch_add(&node.comm.wake_word, 1);
-  wait_wake(&node.comm.wake_word, 1);
+  comm_wake();
 }
 
 /* ---- Barrier: notices, the master's decision, the departure ---------- */
@@ -513,23 +528,24 @@ static int try_serve(int src, const struct msg_hdr *hdr) {
     err_fatal("protocol error: rank %d asked for page %zu, whose home is rank %u", src, page,
               home_of(page));
   if (src == node.rank) {
-    comm_slot_signal(&node.comm.slots[hdr->c]);
+    comm_reply(src, hdr->c, page, NULL, 0); /* the home's copy is this node's */
   } else {
-    void *dst = comm_post_reserve(src, MSG_PAGE_REP, page, 0, hdr->c, node.vm.page_size);
+    void *dst = comm_reply_reserve(src, hdr->c, page, node.vm.page_size);
     memcpy(dst, vm_sys_page(&node.vm, page), node.vm.page_size);
     STAT_INC(pages_served);
   }
   return 1;
 }
 
-void hlrc_on_page_req(int src, const struct msg_hdr *hdr) {
+static void hlrc_on_page_req(int src, const struct msg_hdr *hdr, const void *payload) {
+  (void)payload;
   if ((hdr->a & REQ_PAGE_MASK) >= node.vm.npages)
     err_fatal("protocol error: rank %d asked for page %llu", src, (unsigned long long)hdr->a);
   if (!try_serve(src, hdr))
     defer(src, hdr);
 }
 
-int hlrc_retry_deferred(void) {
+static int hlrc_retry_deferred(void) {
   if (!node.hlrc.deferred || !atomic_exchange(&node.hlrc.deferred_ready, 0))
     return 0;
   int served = 0;
@@ -547,14 +563,7 @@ int hlrc_retry_deferred(void) {
   return served;
 }
 
-void hlrc_on_page_rep(const struct msg_hdr *hdr, const void *payload) {
-  if (hdr->a >= node.vm.npages || hdr->len != node.vm.page_size || hdr->c >= COMM_MAX_SLOTS)
-    err_fatal("protocol error: malformed page reply");
-  memcpy(vm_sys_page(&node.vm, (size_t)hdr->a), payload, node.vm.page_size);
-  comm_slot_signal(&node.comm.slots[hdr->c]);
-}
-
-void hlrc_on_diff(int src, const struct msg_hdr *hdr, const void *payload) {
+static void hlrc_on_diff(int src, const struct msg_hdr *hdr, const void *payload) {
   size_t page = (size_t)hdr->a;
   if (page >= node.vm.npages ||
       diff_apply((uint8_t *)vm_sys_page(&node.vm, page), node.vm.page_size, payload,
@@ -562,13 +571,13 @@ void hlrc_on_diff(int src, const struct msg_hdr *hdr, const void *payload) {
     err_fatal("protocol error: malformed diff for page %zu from rank %d", page, src);
   STAT_INC(diffs_applied);
   if (hdr->c != NO_ACK) {
-    comm_post(src, MSG_DIFF_ACK, page, 0, hdr->c, NULL, 0);
+    comm_reply(src, hdr->c, page, NULL, 0);
   } else if (atomic_fetch_sub(&entry_of(page)->pending_diffs, 1) == 1) {
     atomic_store(&node.hlrc.deferred_ready, 1);
   }
 }
 
-void hlrc_on_arrive(int src, const struct msg_hdr *hdr, const void *payload) {
+static void hlrc_on_arrive(int src, const struct msg_hdr *hdr, const void *payload) {
   struct hlrc *h = &node.hlrc;
   if (node.rank != 0)
     err_fatal("protocol error: barrier arrival from rank %d at rank %d", src, node.rank);

@@ -56,6 +56,7 @@ struct hlrc {
   /* Scratch for encoding one diff (per thread that encodes: see hlrc.c). */
 };
 
+/* Set up coherence and register its message handlers (before comm_start). */
 void hlrc_init(void);
 /* Start coherence: every page READ_ONLY, home rank 0 (P > 1 only). */
 void hlrc_start(void);
@@ -101,13 +102,5 @@ size_t hlrc_decide(const struct notice_rec *recs, size_t nrecs, struct depart_en
 size_t hlrc_own_notices(struct notice_rec **out);
 /* Apply a departure on this node (all of its team parked). */
 void hlrc_apply_departure(const struct depart_entry *entries, size_t count);
-
-/* Comm thread handlers. */
-struct msg_hdr;
-void hlrc_on_page_req(int src, const struct msg_hdr *hdr);
-void hlrc_on_page_rep(const struct msg_hdr *hdr, const void *payload);
-void hlrc_on_diff(int src, const struct msg_hdr *hdr, const void *payload);
-void hlrc_on_arrive(int src, const struct msg_hdr *hdr, const void *payload);
-int hlrc_retry_deferred(void);
 
 #endif

@@ -1,9 +1,11 @@
 #include "node.h"
 
 #include "alloc.h"
+#include "comm.h"
 #include "error.h"
 #include "fault.h"
 #include "format.h"
+#include "stats_report.h"
 #include "streams.h"
 #include "wait.h"
 
@@ -123,6 +125,16 @@ static void choose_wait_policy(void) {
   wait_set_spin_ns(spin_ns);
 }
 
+/* The communication thread reports its own stack overflow, and never
+ * flushes the program's files (a program thread may hold one's lock while
+ * it waits for this very thread). */
+static void comm_thread_begin(void) {
+  fault_thread_start(FAULT_COMM_THREAD, 0);
+  err_leave_files_alone();
+}
+
+static void comm_thread_end(void) { fault_thread_end(); }
+
 static void finish(int status) {
   shutdown_job(status);
   exit(status);
@@ -138,14 +150,16 @@ int parade_main(int argc, char **argv, int (*user_main)(int, char **)) {
   MPI_Comm_size(MPI_COMM_WORLD, &node.size);
   if (provided < MPI_THREAD_MULTIPLE && node.size > 1)
     err_fatal("the MPI library does not provide MPI_THREAD_MULTIPLE (got level %d)", provided);
+  err_set_rank(node.rank, node.size);
   if (node.size > 65535)
     err_fatal("at most 65535 ranks are supported");
   /* At any P: a stack overflow is reported even where no page is ever
    * protected. */
   fault_thread_start(FAULT_INITIAL_THREAD, 0);
   fault_install();
-  MPI_Comm_dup(MPI_COMM_WORLD, &node.comm.runtime);
-  MPI_Comm_dup(MPI_COMM_WORLD, &node.comm.world);
+  comm_init(node.opt.comm_sleep_us);
+  comm_register(MSG_FORK, comm_deliver_control);
+  comm_register(MSG_EXIT, comm_deliver_control);
   if (node.size > 1)
     check_same_segments();
   streams_init();
@@ -161,11 +175,12 @@ int parade_main(int argc, char **argv, int (*user_main)(int, char **)) {
     options_print(&node.opt);
   sync_init();
   alloc_heap_init();
+  alloc_register_handlers();
   if (node.size > 1) {
     if (page_table_init(&node.pages, node.vm.npages, 0) != 0)
       err_fatal("cannot allocate the page table for %zu pages", node.vm.npages);
     hlrc_init();
-    comm_start();
+    comm_start(comm_thread_begin, comm_thread_end);
     hlrc_start();
     node.dsm_active = 1;
     comm_barrier_world(); /* every rank serves faults before anyone faults */

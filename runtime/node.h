@@ -3,7 +3,6 @@
 #ifndef PARADE_NODE_H
 #define PARADE_NODE_H
 
-#include "comm.h"
 #include "hlrc.h"
 #include "options.h"
 #include "page.h"
@@ -23,12 +22,10 @@ struct node_state {
   struct options opt;
   struct vm vm;
   struct page_table pages;
-  struct comm comm;
   struct hlrc hlrc;
   struct team team;
   struct sync_state sync;
   struct sched_state sched;
-  struct stats stats;
 };
 
 extern struct node_state node;

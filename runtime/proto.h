@@ -8,20 +8,19 @@
 #include <stdint.h>
 
 enum msg_type {
-  MSG_PAGE_REQ = 1, /* a=page|stores<<40 b=epoch c=slot  -> home               */
-  MSG_PAGE_REP,     /* a=page c=slot  payload=page bytes -> requester          */
-  MSG_DIFF,         /* a=page b=epoch c=ack slot or NO_ACK; payload=diff -> home */
-  MSG_DIFF_ACK,     /* c=slot                                                  */
+  MSG_REPLY = 1,    /* a=value c=wait slot [payload]           -> the asker   */
+  MSG_PAGE_REQ,     /* a=page|stores<<40 b=epoch c=slot  -> home; reply: page */
+  MSG_DIFF,         /* a=page b=epoch c=slot or NO_ACK; payload=diff -> home;
+                       reply (unless NO_ACK): none                            */
   MSG_ARRIVE,       /* a=participants b=epoch payload=notices   -> master      */
   MSG_DEPART,       /* b=epoch payload=departure entries         -> all nodes  */
   MSG_FORK,         /* payload=struct fork_info, args, departure -> all nodes  */
   MSG_EXIT,         /* a=status                                  -> all nodes  */
-  MSG_LOCK_REQ,     /* a=lock b=epoch c=slot|LOCK_TRY_BIT [payload=turn] -> manager */
-  MSG_LOCK_GRANT,   /* a=lock b=granted c=slot payload=lock notices           */
+  MSG_LOCK_REQ,     /* a=lock b=epoch c=slot|LOCK_TRY_BIT [payload=turn] -> manager;
+                       reply: value=granted, payload=lock notices             */
   MSG_LOCK_REL,     /* a=lock b=epoch payload=lock notices       -> manager    */
   MSG_FREE,         /* a=address                                 -> arena owner */
-  MSG_SIZE_REQ,     /* a=address c=slot                          -> arena owner */
-  MSG_SIZE_REP,     /* a=usable size c=slot                                   */
+  MSG_SIZE_REQ,     /* a=address c=slot -> arena owner; reply: value=usable size */
   MSG_TYPE_COUNT
 };
 

@@ -44,14 +44,14 @@ struct stats {
 #undef STATS_FIELD
 };
 
+/* This rank's counters. */
+extern struct stats stats_counters;
+
 #define STAT_ADD(name, n) \
-  atomic_fetch_add_explicit(&node.stats.name, (uint64_t)(n), memory_order_relaxed)
+  atomic_fetch_add_explicit(&stats_counters.name, (uint64_t)(n), memory_order_relaxed)
 #define STAT_INC(name) STAT_ADD(name, 1)
 
 /* Monotonic nanoseconds, for the *_ns counters. */
 uint64_t stats_now_ns(void);
-
-/* Write the summary as PARADE_STATS asks. Collective over all ranks. */
-void stats_report(void);
 
 #endif

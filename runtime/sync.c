@@ -523,7 +523,12 @@ struct lock_rec {
   pthread_cond_t turn_changed; /* P = 1 */
 };
 
+static void sync_on_lock_req(int src, const struct msg_hdr *hdr, const void *payload);
+static void sync_on_lock_rel(int src, const struct msg_hdr *hdr, const void *payload);
+
 void sync_init(void) {
+  comm_register(MSG_LOCK_REQ, sync_on_lock_req);
+  comm_register(MSG_LOCK_REL, sync_on_lock_rel);
   node.sync.lock_buckets = 1024;
   node.sync.lock_table = calloc(node.sync.lock_buckets, sizeof *node.sync.lock_table);
   if (!node.sync.lock_table)
@@ -609,8 +614,7 @@ static void lock_add_notices(struct lock_rec *rec, const uint64_t *notices, size
 }
 
 static void lock_grant(struct lock_rec *rec, int dest, uint64_t slot) {
-  comm_post(dest, MSG_LOCK_GRANT, rec->id, 1, slot, rec->notices,
-            rec->nnotices * sizeof *rec->notices);
+  comm_reply(dest, slot, 1, rec->notices, rec->nnotices * sizeof *rec->notices);
 }
 
 static void lock_enqueue(struct lock_rec *rec, struct lock_waiter w) {
@@ -630,7 +634,7 @@ static void lock_enqueue(struct lock_rec *rec, struct lock_waiter w) {
   rec->queue[rec->qhead + rec->qlen++] = w;
 }
 
-void sync_on_lock_req(int src, const struct msg_hdr *hdr, const void *payload) {
+static void sync_on_lock_req(int src, const struct msg_hdr *hdr, const void *payload) {
   struct lock_rec *rec = lock_find(hdr->a);
   lock_new_epoch(rec, hdr->b);
   uint64_t slot = hdr->c & ~LOCK_TRY_BIT;
@@ -644,13 +648,13 @@ void sync_on_lock_req(int src, const struct msg_hdr *hdr, const void *payload) {
     rec->held = 1;
     lock_grant(rec, src, slot);
   } else if (hdr->c & LOCK_TRY_BIT) {
-    comm_post(src, MSG_LOCK_GRANT, rec->id, 0, slot, NULL, 0);
+    comm_reply(src, slot, 0, NULL, 0);
   } else {
     lock_enqueue(rec, (struct lock_waiter){src, slot, turn});
   }
 }
 
-void sync_on_lock_rel(int src, const struct msg_hdr *hdr, const void *payload) {
+static void sync_on_lock_rel(int src, const struct msg_hdr *hdr, const void *payload) {
   struct lock_rec *rec = lock_find(hdr->a);
   if (!rec->held)
     err_fatal("rank %d released lock %#llx, which is not held", src, (unsigned long long)hdr->a);
@@ -714,6 +718,7 @@ static int lock_acquire_turn(uint64_t id, int try_only, int64_t turn, int64_t tu
   struct wait_slot *slot = comm_my_slot();
   uint64_t tag = comm_slot_index(slot) | (try_only ? LOCK_TRY_BIT : 0);
   int64_t ordered[2] = {turn, turns};
+  comm_expect(slot, 1, NULL, 0);
   comm_send(manager_of(id), MSG_LOCK_REQ, id, atomic_load(&node.hlrc.epoch), tag,
             turn >= 0 ? ordered : NULL, turn >= 0 ? sizeof ordered : 0);
   comm_slot_wait(slot);

@@ -36,6 +36,7 @@ struct sync_state {
   _Atomic uint64_t next_lock;
 };
 
+/* Set up the lock table and register the lock manager's handlers. */
 void sync_init(void);
 
 /* Size in bytes of one element of @p type. */
@@ -43,9 +44,5 @@ size_t sync_type_size(parade_type type);
 /* inout[i] = inout[i] op in[i] for @p count elements. Returns 0, or EINVAL
  * if @p op is not defined on @p type. */
 int sync_combine(parade_type type, parade_op op, void *inout, const void *in, size_t count);
-
-/* Comm thread handlers (lock manager). */
-void sync_on_lock_req(int src, const struct msg_hdr *hdr, const void *payload);
-void sync_on_lock_rel(int src, const struct msg_hdr *hdr, const void *payload);
 
 #endif

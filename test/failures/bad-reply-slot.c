@@ -1,14 +1,16 @@
-// Every reply names the wait slot of the thread that asked for it; a reply
-// whose slot index is out of range is a protocol error, whatever its type,
-// not a write somewhere past the slot table.
+// Every reply (MSG_REPLY) names the wait slot of a thread that asked and
+// still expects an answer; a reply whose slot index is out of range, or
+// for a slot that expects none, is a protocol error, not a write somewhere
+// past the slot table or a wake-up of a thread that asked nothing.
 //
 // RUN: %cc-parade-internal
-// RUN: env OMP_NUM_THREADS=1 %expect-failure --within 60 -- %mpirun -np 2 %t ack | FileCheck %s
-// RUN: env OMP_NUM_THREADS=1 %expect-failure --within 60 -- %mpirun -np 2 %t grant | FileCheck %s
-// RUN: env OMP_NUM_THREADS=1 %expect-failure --within 60 -- %mpirun -np 2 %t size | FileCheck %s
-// RUN: env OMP_NUM_THREADS=1 %expect-failure --within 60 -- %mpirun -np 2 %t unused | FileCheck %s
+// RUN: env OMP_NUM_THREADS=1 %expect-failure --within 60 -- %mpirun -np 2 %t far | FileCheck %s --check-prefixes=CHECK,RANGE
+// RUN: env OMP_NUM_THREADS=1 %expect-failure --within 60 -- %mpirun -np 2 %t payload | FileCheck %s --check-prefixes=CHECK,RANGE
+// RUN: env OMP_NUM_THREADS=1 %expect-failure --within 60 -- %mpirun -np 2 %t unused | FileCheck %s --check-prefixes=CHECK,RANGE
+// RUN: env OMP_NUM_THREADS=1 %expect-failure --within 60 -- %mpirun -np 2 %t idle | FileCheck %s --check-prefixes=CHECK,IDLE
 //
-// CHECK: parade: error: [rank 1] protocol error: {{.*}} from rank 0 for wait slot {{[0-9]+}}
+// RANGE: parade: error: [rank 1] protocol error: reply from rank 0 for wait slot {{[0-9]+}} ({{[0-9]+}} in use)
+// IDLE: parade: error: [rank 0] protocol error: reply from rank 0 for wait slot {{[0-9]+}}, which expects none
 // CHECK-NOT: not reached
 #include "comm.h"
 #include "proto.h"
@@ -19,13 +21,17 @@
 #include <unistd.h>
 
 static int app_main(int argc, char **argv) {
-  const char *mode = argc > 1 ? argv[1] : "ack";
-  uint32_t type = !strcmp(mode, "grant")  ? MSG_LOCK_GRANT
-                  : !strcmp(mode, "size") ? MSG_SIZE_REP
-                                          : MSG_DIFF_ACK;
-  /* Far past the table, or inside it but never handed to a thread. */
-  uint64_t slot = !strcmp(mode, "unused") ? COMM_MAX_SLOTS - 1 : 999999;
-  comm_send(1, type, 0, 0, slot, NULL, 0);
+  const char *mode = argc > 1 ? argv[1] : "far";
+  /* Far past the table, inside it but never handed to a thread, or the
+   * slot of this thread, which asked nothing. */
+  int idle = !strcmp(mode, "idle");
+  uint64_t slot = !strcmp(mode, "unused") ? COMM_MAX_SLOTS - 1
+                  : idle                  ? comm_slot_index(comm_my_slot())
+                                          : 999999;
+  uint64_t payload[4] = {1, 2, 3, 4};
+  int with_payload = !strcmp(mode, "payload");
+  comm_send(idle ? 0 : 1, MSG_REPLY, 1, 0, slot, with_payload ? payload : NULL,
+            with_payload ? sizeof payload : 0);
   sleep(10); /* rank 1 ends the job long before this */
   printf("not reached\n");
   return 0;

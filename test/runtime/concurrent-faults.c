@@ -30,7 +30,7 @@ static void region(void *arg) {
   parade_barrier();
   if (parade_local_thread_num() == 0 && parade_node_rank() % 2 == 1)
     printf("rank %d: %d threads read the page, %llu fetch, value %ld\n", parade_node_rank(),
-           atomic_load(&readers), (unsigned long long)node.stats.pages_fetched, seen);
+           atomic_load(&readers), (unsigned long long)stats_counters.pages_fetched, seen);
 }
 
 static int app_main(int argc, char **argv) {

@@ -41,8 +41,8 @@ static void region(void *arg) {
   parade_allreduce(&v, 1);
   if (parade_local_thread_num() == 0 && rank > 0)
     printf("rank %d: %llu pages moved here, %llu diffs sent, values %s\n", rank,
-           (unsigned long long)node.stats.home_migrations,
-           (unsigned long long)node.stats.diffs_sent, good ? "right" : "WRONG");
+           (unsigned long long)stats_counters.home_migrations,
+           (unsigned long long)stats_counters.diffs_sent, good ? "right" : "WRONG");
 }
 
 static int app_main(int argc, char **argv) {
