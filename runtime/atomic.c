@@ -1,9 +1,9 @@
 #include "atomic.h"
 
+#include "combine.h"
 #include "error.h"
 #include "node.h"
 #include "stats.h"
-#include "sync.h"
 #include "task.h"
 
 #include <parade.h>
@@ -36,7 +36,7 @@ void atomic_flush_deferred(void) {
     struct deferred *d = &table[i];
     if (!d->addr)
       continue;
-    sync_combine(d->type, d->op, d->addr, d->value, 1);
+    combine_elements(d->type, d->op, d->addr, d->value, 1);
     d->addr = NULL;
     used--;
   }
@@ -46,7 +46,7 @@ void atomic_flush_deferred(void) {
 
 static void apply_now(void *addr, parade_type type, parade_op op, const void *value) {
   parade_critical_enter(atomic_lock);
-  sync_combine(type, op, addr, value, 1);
+  combine_elements(type, op, addr, value, 1);
   parade_critical_exit(atomic_lock);
 }
 
@@ -54,14 +54,14 @@ void parade_atomic_update(void *addr, parade_type type, parade_op op, const void
   if ((unsigned)type >= PARADE_TYPE_COUNT || (unsigned)op >= PARADE_OP_COUNT)
     err_fatal("parade_atomic_update: bad type %d or operator %d", (int)type, (int)op);
   if (!parade_in_parallel()) {
-    sync_combine(type, op, addr, value, 1); /* the only thread of its team */
+    combine_elements(type, op, addr, value, 1); /* the only thread of its team */
     return;
   }
   if (node.size == 1 || task_in_explicit()) {
     apply_now(addr, type, op, value);
     return;
   }
-  size_t size = sync_type_size(type);
+  size_t size = combine_type_size(type);
   uintptr_t h = ((uintptr_t)addr >> 2) * 0x9e3779b97f4a7c15ull;
   for (unsigned probe = 0;; probe++) {
     struct deferred *d = &table[(h + probe) % DEFER_SLOTS];
@@ -75,7 +75,7 @@ void parade_atomic_update(void *addr, parade_type type, parade_op op, const void
       continue;
     }
     if (d->addr == addr) {
-      sync_combine(type, op, d->value, value, 1);
+      combine_elements(type, op, d->value, value, 1);
       STAT_INC(atomics_deferred);
       return;
     }

@@ -173,7 +173,7 @@ int parade_main(int argc, char **argv, int (*user_main)(int, char **)) {
   choose_wait_policy();
   if (node.opt.verbose >= 1 && node.rank == 0)
     options_print(&node.opt);
-  sync_init();
+  locks_init();
   alloc_heap_init();
   alloc_register_handlers();
   if (node.size > 1) {

@@ -3,12 +3,13 @@
 #ifndef PARADE_NODE_H
 #define PARADE_NODE_H
 
+#include "collectives.h"
 #include "hlrc.h"
+#include "locks.h"
 #include "options.h"
 #include "page.h"
 #include "schedule.h"
 #include "stats.h"
-#include "sync.h"
 #include "team.h"
 #include "vm.h"
 
@@ -24,7 +25,8 @@ struct node_state {
   struct page_table pages;
   struct hlrc hlrc;
   struct team team;
-  struct sync_state sync;
+  struct collectives collectives;
+  struct locks locks;
   struct sched_state sched;
 };
 

@@ -1,0 +1,404 @@
+#include "collectives.h"
+
+#include "atomic.h"
+#include "combine.h"
+#include "comm.h"
+#include "error.h"
+#include "hlrc.h"
+#include "node.h"
+#include "stats.h"
+#include "team.h"
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- Reductions ---------------------------------------------------------- */
+
+static size_t layout_bytes(const parade_reduce_var *vars, int nvars) {
+  size_t total = 0;
+  for (int v = 0; v < nvars; v++)
+    total += vars[v].count * combine_type_size(vars[v].type);
+  return total;
+}
+
+static void combine_packed(const parade_reduce_var *layout, int nvars, unsigned char *inout,
+                           const unsigned char *in) {
+  for (int v = 0; v < nvars; v++) {
+    size_t bytes = layout[v].count * combine_type_size(layout[v].type);
+    if (combine_elements(layout[v].type, layout[v].op, inout, in, layout[v].count))
+      err_fatal("reduction operator %d is not defined on element type %d", layout[v].op,
+                layout[v].type);
+    inout += bytes;
+    in += bytes;
+  }
+}
+
+/* The MPI operator for merged reductions of mixed types or operators. MPI
+ * gives it no context; the layout of the one reduction a node has in flight
+ * is in node.collectives. */
+static void packed_op(void *in, void *inout, int *len, MPI_Datatype *type) {
+  (void)type;
+  for (int i = 0; i < *len; i++)
+    combine_packed(node.collectives.layout, node.collectives.layout_count, inout, in);
+}
+
+static MPI_Datatype mpi_type_of(parade_type type) {
+  switch (type) {
+  case PARADE_CHAR: return MPI_CHAR;
+  case PARADE_SCHAR: return MPI_SIGNED_CHAR;
+  case PARADE_UCHAR: return MPI_UNSIGNED_CHAR;
+  case PARADE_SHORT: return MPI_SHORT;
+  case PARADE_USHORT: return MPI_UNSIGNED_SHORT;
+  case PARADE_INT: return MPI_INT;
+  case PARADE_UINT: return MPI_UNSIGNED;
+  case PARADE_LONG: return MPI_LONG;
+  case PARADE_ULONG: return MPI_UNSIGNED_LONG;
+  case PARADE_LLONG: return MPI_LONG_LONG;
+  case PARADE_ULLONG: return MPI_UNSIGNED_LONG_LONG;
+  case PARADE_FLOAT: return MPI_FLOAT;
+  case PARADE_DOUBLE: return MPI_DOUBLE;
+  case PARADE_LDOUBLE: return MPI_LONG_DOUBLE;
+  default: return MPI_DATATYPE_NULL;
+  }
+}
+
+static MPI_Op mpi_op_of(parade_type type, parade_op op) {
+  int is_float = type == PARADE_FLOAT || type == PARADE_DOUBLE || type == PARADE_LDOUBLE;
+  switch (op) {
+  case PARADE_OP_SUM: return MPI_SUM;
+  case PARADE_OP_PROD: return MPI_PROD;
+  case PARADE_OP_MIN: return MPI_MIN;
+  case PARADE_OP_MAX: return MPI_MAX;
+  /* MPI defines logical and bitwise operators on integers only. */
+  case PARADE_OP_LAND: return is_float ? MPI_OP_NULL : MPI_LAND;
+  case PARADE_OP_LOR: return is_float ? MPI_OP_NULL : MPI_LOR;
+  case PARADE_OP_BAND: return is_float ? MPI_OP_NULL : MPI_BAND;
+  case PARADE_OP_BOR: return is_float ? MPI_OP_NULL : MPI_BOR;
+  case PARADE_OP_BXOR: return is_float ? MPI_OP_NULL : MPI_BXOR;
+  default: return MPI_OP_NULL;
+  }
+}
+
+static void ensure_buffer(size_t bytes) {
+  if (bytes <= node.collectives.cap)
+    return;
+  free(node.collectives.buf);
+  node.collectives.cap = bytes < 256 ? 256 : bytes;
+  node.collectives.buf = malloc(node.collectives.cap);
+  if (!node.collectives.buf)
+    err_fatal("out of memory for a collective of %zu bytes", bytes);
+}
+
+/* MPI counts are ints: a collective over more elements than that moves in
+ * pieces of at most this many (fewer when a test asks, so that the
+ * pieces are seen without gigabytes of data). */
+static size_t chunk_elements(void) {
+  return node.opt.test_collective_chunk > 0 ? (size_t)node.opt.test_collective_chunk
+                                            : (size_t)1 << 28;
+}
+
+/* All-reduce @p count elements of @p size bytes in place, in pieces. */
+static void allreduce_chunked(unsigned char *buf, size_t count, size_t size, MPI_Datatype type,
+                              MPI_Op op) {
+  for (size_t done = 0; done < count;) {
+    size_t n = count - done < chunk_elements() ? count - done : chunk_elements();
+    MPI_Request req;
+    MPI_Iallreduce(MPI_IN_PLACE, buf + done * size, (int)n, type, op, team_comm(), &req);
+    comm_wait_mpi(&req);
+    done += n;
+  }
+}
+
+static void allreduce_leader(void) {
+  const parade_reduce_var *vars = node.collectives.contrib[0];
+  int nvars = node.collectives.layout_count;
+  size_t total = layout_bytes(vars, nvars);
+  ensure_buffer(total);
+  unsigned char *buf = node.collectives.buf;
+  /* Pack thread 0's partials, then fold in the others in thread order. */
+  size_t off = 0;
+  for (int v = 0; v < nvars; v++) {
+    size_t bytes = vars[v].count * combine_type_size(vars[v].type);
+    memcpy(buf + off, vars[v].data, bytes);
+    off += bytes;
+  }
+  for (int t = 1; t < team_local_count(); t++) {
+    const parade_reduce_var *theirs = node.collectives.contrib[t];
+    off = 0;
+    for (int v = 0; v < nvars; v++) {
+      size_t bytes = vars[v].count * combine_type_size(vars[v].type);
+      if (combine_elements(vars[v].type, vars[v].op, buf + off, theirs[v].data, vars[v].count))
+        err_fatal("reduction operator %d is not defined on element type %d", vars[v].op,
+                  vars[v].type);
+      off += bytes;
+    }
+  }
+  if (team_participants() <= 1 || total == 0)
+    return;
+  uint64_t start = stats_now_ns();
+  int uniform = 1;
+  for (int v = 1; v < nvars; v++)
+    uniform &= vars[v].type == vars[0].type && vars[v].op == vars[0].op;
+  MPI_Datatype type = mpi_type_of(vars[0].type);
+  MPI_Op op = mpi_op_of(vars[0].type, vars[0].op);
+  MPI_Request req;
+  if (uniform && type != MPI_DATATYPE_NULL && op != MPI_OP_NULL) {
+    allreduce_chunked(buf, total / combine_type_size(vars[0].type), combine_type_size(vars[0].type),
+                      type, op);
+  } else if (total > chunk_elements()) {
+    /* Too large for one packed element: variable by variable. */
+    size_t off = 0;
+    for (int v = 0; v < nvars; v++) {
+      size_t size = combine_type_size(vars[v].type);
+      MPI_Datatype vtype = mpi_type_of(vars[v].type);
+      MPI_Op vop = mpi_op_of(vars[v].type, vars[v].op);
+      if (vtype == MPI_DATATYPE_NULL || vop == MPI_OP_NULL)
+        err_fatal("a reduction of %zu bytes over element type %d and operator %d is too large "
+                  "for one collective",
+                  total, vars[v].type, vars[v].op);
+      allreduce_chunked(buf + off, vars[v].count, size, vtype, vop);
+      off += vars[v].count * size;
+    }
+  } else {
+    MPI_Datatype packed;
+    MPI_Op packed_mpi_op;
+    MPI_Type_contiguous((int)total, MPI_BYTE, &packed);
+    MPI_Type_commit(&packed);
+    MPI_Op_create(packed_op, 1, &packed_mpi_op);
+    node.collectives.layout = vars;
+    MPI_Iallreduce(MPI_IN_PLACE, buf, 1, packed, packed_mpi_op, team_comm(), &req);
+    comm_wait_mpi(&req);
+    node.collectives.layout = NULL;
+    MPI_Op_free(&packed_mpi_op);
+    MPI_Type_free(&packed);
+  }
+  STAT_INC(collectives);
+  STAT_ADD(collective_ns, stats_now_ns() - start);
+}
+
+void parade_allreduce(parade_reduce_var *vars, int nvars) {
+  if (nvars <= 0 || parade_num_threads() <= 1)
+    return;
+  for (int v = 0; v < nvars; v++)
+    if (!combine_type_size(vars[v].type) || (unsigned)vars[v].op >= PARADE_OP_COUNT)
+      err_fatal("parade_allreduce: bad type %d or operator %d", vars[v].type, vars[v].op);
+  node.collectives.contrib[parade_local_thread_num()] = vars;
+  if (parade_local_thread_num() == 0) /* every thread has the same count: one writes it */
+    node.collectives.layout_count = nvars;
+  team_node_barrier(allreduce_leader);
+  size_t off = 0;
+  for (int v = 0; v < nvars; v++) {
+    size_t bytes = vars[v].count * combine_type_size(vars[v].type);
+    memcpy(vars[v].data, node.collectives.buf + off, bytes);
+    off += bytes;
+  }
+}
+
+/* ---- Broadcast ---------------------------------------------------------- */
+
+/* The leader's part of a broadcast: @p len bytes of the node buffer from
+ * @p root_node to every node of the team. */
+static void node_bcast(size_t len, int root_node) {
+  if (team_participants() <= 1 || len == 0)
+    return;
+  uint64_t start = stats_now_ns();
+  for (size_t done = 0; done < len;) {
+    size_t n = len - done < chunk_elements() ? len - done : chunk_elements();
+    MPI_Request req;
+    MPI_Ibcast(node.collectives.buf + done, (int)n, MPI_BYTE, root_node, team_comm(), &req);
+    comm_wait_mpi(&req);
+    done += n;
+  }
+  STAT_INC(collectives);
+  STAT_ADD(collective_ns, stats_now_ns() - start);
+}
+
+static void bcast_leader(void) {
+  size_t len = node.collectives.bcast_len;
+  ensure_buffer(len);
+  int root = node.collectives.bcast_root;
+  int root_node = team_node_of_thread(root);
+  if (root_node == node.rank)
+    memcpy(node.collectives.buf, node.collectives.contrib[root - team_first_global()], len);
+  node_bcast(len, root_node);
+}
+
+void parade_bcast(void *buf, size_t len, int root) {
+  if (parade_num_threads() <= 1)
+    return;
+  if (root < 0 || root >= parade_num_threads())
+    err_fatal("parade_bcast: root thread %d is not in the team of %d", root,
+              parade_num_threads());
+  node.collectives.contrib[parade_local_thread_num()] = buf;
+  if (parade_local_thread_num() == 0) { /* the same for every thread: one writes */
+    node.collectives.bcast_len = len;
+    node.collectives.bcast_root = root;
+  }
+  team_node_barrier(bcast_leader);
+  if (parade_thread_num() != root)
+    memcpy(buf, node.collectives.buf, len);
+}
+
+/* ---- Collective updates of shared data ---------------------------------- */
+
+/* A collective that stands in for a barrier (single) or a lock (critical,
+ * atomic) keeps its memory semantics: every node's writes reach their
+ * homes (release), the nodes exchange the notices of the pages they wrote,
+ * and each drops its copies of pages others wrote (acquire). So a thread
+ * that reads, after the construct, data another node wrote before it sees
+ * the new values. The leader runs this with the node's threads parked,
+ * before the collective's own data moves. */
+static void collective_release_acquire(void) {
+  int participants = team_participants();
+  if (node.size == 1 || participants <= 1)
+    return;
+  hlrc_release();
+  uint64_t *mine;
+  size_t n = hlrc_written_notices(&mine);
+  if (n > INT_MAX)
+    err_fatal("%zu write notices in one collective (at most %d)", n, INT_MAX);
+  int my_count = (int)n;
+  int *counts = malloc(2 * (size_t)participants * sizeof *counts);
+  if (!counts)
+    err_fatal("out of memory exchanging write notices");
+  int *displs = counts + participants;
+  MPI_Request req;
+  MPI_Iallgather(&my_count, 1, MPI_INT, counts, 1, MPI_INT, team_comm(), &req);
+  comm_wait_mpi(&req);
+  size_t total = 0;
+  for (int r = 0; r < participants; r++) {
+    if (total > (size_t)INT_MAX - (size_t)counts[r])
+      err_fatal("too many write notices in one collective");
+    displs[r] = (int)total;
+    total += (size_t)counts[r];
+  }
+  if (total > 0) { /* the same test on every node: all take part or none */
+    uint64_t *all = malloc(total * sizeof *all);
+    if (!all)
+      err_fatal("out of memory exchanging write notices");
+    MPI_Iallgatherv(mine, my_count, MPI_UINT64_T, all, counts, displs, MPI_UINT64_T,
+                    team_comm(), &req);
+    comm_wait_mpi(&req);
+    hlrc_acquire(all, total);
+    free(all);
+    STAT_INC(collectives);
+  }
+  STAT_INC(collectives);
+  free(counts);
+  free(mine);
+}
+
+static void **store_targets;
+static int store_count;
+static const size_t *store_sizes;
+
+/* The node's leader turns the team's total into new values of the targets
+ * and stores them in this node's copies. The old values are read before
+ * this node contributes: until every node has contributed no node can
+ * finish the all-reduce, so no home has made this round's store yet, and a
+ * copy fetched now still holds the old value on every node. */
+static void reduce_store_leader(void) {
+  collective_release_acquire();
+  const parade_reduce_var *vars = node.collectives.contrib[0];
+  unsigned char old[PARADE_SMALL_MAX];
+  size_t total = 0;
+  for (int v = 0; v < store_count; v++) {
+    size_t bytes = vars[v].count * combine_type_size(vars[v].type);
+    if (total + bytes > sizeof old)
+      err_fatal("parade_reduce_store: more than %zu bytes of shared data", sizeof old);
+    memcpy(old + total, store_targets[v], bytes);
+    total += bytes;
+  }
+  allreduce_leader();
+  size_t off = 0;
+  for (int v = 0; v < store_count; v++) {
+    size_t bytes = vars[v].count * combine_type_size(vars[v].type);
+    if (combine_elements(vars[v].type, vars[v].op, old + off, node.collectives.buf + off, vars[v].count))
+      err_fatal("reduction operator %d is not defined on element type %d", vars[v].op,
+                vars[v].type);
+    hlrc_collective_store(store_targets[v], old + off, bytes);
+    off += bytes;
+  }
+  hlrc_collective_stores_done();
+}
+
+/* A team on some of the ranks only: the ranks outside it make no stores,
+ * so take the conventional path (one DSM write, then a barrier). */
+static int partial_team(void) {
+  return node.size > 1 && team_participants() < node.size;
+}
+
+void parade_reduce_store(parade_reduce_var *contributions, void **targets, int n) {
+  atomic_flush_deferred();
+  if (n <= 0)
+    return;
+  if (parade_num_threads() <= 1) {
+    for (int v = 0; v < n; v++)
+      if (combine_elements(contributions[v].type, contributions[v].op, targets[v],
+                       contributions[v].data, contributions[v].count))
+        err_fatal("reduction operator %d is not defined on element type %d",
+                  contributions[v].op, contributions[v].type);
+    return;
+  }
+  if (partial_team()) {
+    parade_allreduce(contributions, n);
+    if (parade_thread_num() == 0)
+      for (int v = 0; v < n; v++)
+        combine_elements(contributions[v].type, contributions[v].op, targets[v],
+                     contributions[v].data, contributions[v].count);
+    parade_barrier();
+    return;
+  }
+  node.collectives.contrib[parade_local_thread_num()] = contributions;
+  if (parade_local_thread_num() == 0) { /* the same for every thread: one writes */
+    node.collectives.layout_count = n;
+    store_targets = targets;
+    store_count = n;
+  }
+  team_node_barrier(reduce_store_leader);
+}
+
+static void bcast_store_leader(void) {
+  collective_release_acquire();
+  size_t total = 0;
+  for (int v = 0; v < store_count; v++)
+    total += store_sizes[v];
+  ensure_buffer(total);
+  int root_node = team_node_of_thread(node.collectives.bcast_root);
+  if (root_node == node.rank) {
+    size_t off = 0;
+    for (int v = 0; v < store_count; v++) {
+      memcpy(node.collectives.buf + off, store_targets[v], store_sizes[v]);
+      off += store_sizes[v];
+    }
+  }
+  node_bcast(total, root_node);
+  if (root_node != node.rank) {
+    size_t off = 0;
+    for (int v = 0; v < store_count; v++) {
+      hlrc_collective_store(store_targets[v], node.collectives.buf + off, store_sizes[v]);
+      off += store_sizes[v];
+    }
+  }
+  hlrc_collective_stores_done();
+}
+
+void parade_bcast_store(void **targets, const size_t *sizes, int n, int root) {
+  atomic_flush_deferred();
+  if (parade_num_threads() <= 1)
+    return;
+  if (partial_team()) {
+    parade_barrier();
+    return;
+  }
+  if (parade_local_thread_num() == 0) { /* the same for every thread: one writes */
+    node.collectives.bcast_root = root;
+    store_targets = targets;
+    store_sizes = sizes;
+    store_count = n;
+  }
+  team_node_barrier(bcast_store_leader);
+}

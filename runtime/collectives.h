@@ -1,0 +1,30 @@
+/* Hierarchical collectives: allreduce, broadcast, and the collective
+ * updates of shared data that stand in for critical, atomic and single.
+ *
+ * Collectives combine inside the node first (thread partials in thread
+ * order, so results do not depend on timing), then the last-arriving thread
+ * of each node makes one MPI call among the team's nodes. A collective that
+ * stands in for a lock or a barrier keeps its memory semantics (release,
+ * exchange of write notices, acquire). The API is parade.h's
+ * parade_allreduce, parade_bcast, parade_reduce_store and
+ * parade_bcast_store. */
+#ifndef PARADE_COLLECTIVES_H
+#define PARADE_COLLECTIVES_H
+
+#include "options.h"
+#include "parade.h"
+
+#include <stddef.h>
+
+struct collectives {
+  /* What each local thread brought, and the node's buffer. */
+  const void *contrib[OPTIONS_MAX_THREADS];
+  unsigned char *buf;
+  size_t cap;
+  const parade_reduce_var *layout; /* of the reduction in flight */
+  int layout_count;
+  size_t bcast_len;
+  int bcast_root;
+};
+
+#endif
