@@ -2,7 +2,9 @@
 
 #include "comm.h"
 #include "error.h"
+#include "format.h"
 #include "node.h"
+#include "options.h"
 #include "parade.h"
 #include "vm.h"
 
@@ -35,38 +37,46 @@ struct free_run {
   size_t page, count;
 };
 
-/* Node-private per-page metadata of this rank's arena: 0 (not the start of
- * a block), a slab pointer, or (run length << 1) | 1 at a run's first page. */
-struct arena {
-  pthread_mutex_t lock;
-  size_t first_page, end_page; /* [first, end) of the pool's pages */
-  size_t top;                  /* pages below top have been handed out */
-  struct free_run *runs;       /* sorted by page */
-  struct slab *partial[NCLASSES];
-  uintptr_t *meta;
-};
+_Static_assert(NCLASSES == ALLOC_NCLASSES, "alloc.h's ALLOC_NCLASSES is the number of size classes");
 
-static struct arena arena = {.lock = PTHREAD_MUTEX_INITIALIZER};
-static size_t static_used;
-static pthread_mutex_t static_lock = PTHREAD_MUTEX_INITIALIZER;
+/* ---- The pool --------------------------------------------------------- */
+
+void alloc_pool_ensure(void) {
+  if (__atomic_load_n(&node.alloc.pool_ready, __ATOMIC_ACQUIRE))
+    return;
+  pthread_mutex_lock(&node.alloc.pool_lock);
+  if (!node.alloc.pool_ready) {
+    options_read(&node.opt);
+    int err = vm_map(&node.vm, node.opt.pool_base, node.opt.pool_size, node.opt.map);
+    if (err)
+      err_fatal("cannot map the %zu-byte shared pool at %#lx with method %s: %s%s",
+                node.opt.pool_size, (unsigned long)node.opt.pool_base,
+                vm_method_name(node.opt.map), fmt_strerror(err),
+                err == EADDRINUSE ? " (choose another PARADE_POOL_BASE)" : "");
+    if (node.vm.page_size > 32768)
+      err_fatal("page size %zu is not supported", node.vm.page_size);
+    __atomic_store_n(&node.alloc.pool_ready, 1, __ATOMIC_RELEASE);
+  }
+  pthread_mutex_unlock(&node.alloc.pool_lock);
+}
 
 /* ---- Static region ---------------------------------------------------- */
 
 void *alloc_static(size_t size, size_t align, const void *init) {
-  node_pool_ensure();
+  alloc_pool_ensure();
   if (align < 16)
     align = 16;
   if (align & (align - 1))
     err_fatal("static data alignment %zu is not a power of two", align);
-  pthread_mutex_lock(&static_lock);
-  size_t offset = (static_used + align - 1) & ~(align - 1);
+  pthread_mutex_lock(&node.alloc.static_lock);
+  size_t offset = (node.alloc.static_used + align - 1) & ~(align - 1);
   if (offset + size < offset || offset + size > node.opt.static_size) {
-    pthread_mutex_unlock(&static_lock);
+    pthread_mutex_unlock(&node.alloc.static_lock);
     err_fatal("the static part of the pool is full: %zu bytes needed, %zu of %zu used "
-              "(raise PARADE_STATIC_SIZE)", size, static_used, node.opt.static_size);
+              "(raise PARADE_STATIC_SIZE)", size, node.alloc.static_used, node.opt.static_size);
   }
-  static_used = offset + size;
-  pthread_mutex_unlock(&static_lock);
+  node.alloc.static_used = offset + size;
+  pthread_mutex_unlock(&node.alloc.static_lock);
   char *addr = node.vm.app + offset;
   if (init)
     memcpy(addr, init, size);
@@ -97,12 +107,12 @@ void alloc_heap_init(void) {
     first = heap_first + heap_pages / 2 + share * (size_t)(node.rank - 1);
     count = share;
   }
-  arena.first_page = first;
-  arena.end_page = first + count;
-  arena.top = first;
-  arena.meta = mmap(NULL, node.vm.npages * sizeof *arena.meta, PROT_READ | PROT_WRITE,
+  node.alloc.arena.first_page = first;
+  node.alloc.arena.end_page = first + count;
+  node.alloc.arena.top = first;
+  node.alloc.arena.meta = mmap(NULL, node.vm.npages * sizeof *node.alloc.arena.meta, PROT_READ | PROT_WRITE,
                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (arena.meta == MAP_FAILED)
+  if (node.alloc.arena.meta == MAP_FAILED)
     err_fatal("cannot allocate the shared heap's metadata");
 }
 
@@ -120,14 +130,14 @@ static int owner_of_page(size_t page) {
 /* ---- Page runs (lock held) ------------------------------------------- */
 
 static size_t arena_free_pages(void) {
-  size_t total = arena.end_page - arena.top;
-  for (struct free_run *r = arena.runs; r; r = r->next)
+  size_t total = node.alloc.arena.end_page - node.alloc.arena.top;
+  for (struct free_run *r = node.alloc.arena.runs; r; r = r->next)
     total += r->count;
   return total;
 }
 
 static size_t run_alloc(size_t count, size_t align_pages) {
-  for (struct free_run **link = &arena.runs; *link; link = &(*link)->next) {
+  for (struct free_run **link = &node.alloc.arena.runs; *link; link = &(*link)->next) {
     struct free_run *r = *link;
     size_t start = (r->page + align_pages - 1) / align_pages * align_pages;
     if (start + count > r->page + r->count)
@@ -151,28 +161,28 @@ static size_t run_alloc(size_t count, size_t align_pages) {
     }
     return start;
   }
-  size_t start = (arena.top + align_pages - 1) / align_pages * align_pages;
-  if (start + count > arena.end_page || start + count < start)
+  size_t start = (node.alloc.arena.top + align_pages - 1) / align_pages * align_pages;
+  if (start + count > node.alloc.arena.end_page || start + count < start)
     return SIZE_MAX;
-  if (start > arena.top) {
+  if (start > node.alloc.arena.top) {
     struct free_run *gap = malloc(sizeof *gap);
     if (!gap)
       err_fatal("out of memory in the shared heap's metadata");
-    *gap = (struct free_run){NULL, arena.top, start - arena.top};
-    struct free_run **link = &arena.runs;
+    *gap = (struct free_run){NULL, node.alloc.arena.top, start - node.alloc.arena.top};
+    struct free_run **link = &node.alloc.arena.runs;
     while (*link)
       link = &(*link)->next;
     *link = gap;
   }
-  arena.top = start + count;
+  node.alloc.arena.top = start + count;
   return start;
 }
 
 static void run_free(size_t page, size_t count) {
-  struct free_run **link = &arena.runs;
+  struct free_run **link = &node.alloc.arena.runs;
   while (*link && (*link)->page < page)
     link = &(*link)->next;
-  struct free_run *prev = link == &arena.runs ? NULL
+  struct free_run *prev = link == &node.alloc.arena.runs ? NULL
                           : (struct free_run *)((char *)link - offsetof(struct free_run, next));
   struct free_run *next = *link;
   if (prev && prev->page + prev->count == page) {
@@ -193,11 +203,11 @@ static void run_free(size_t page, size_t count) {
     *link = r;
   }
   /* Give the top run back to the untouched region. */
-  struct free_run **last = &arena.runs;
+  struct free_run **last = &node.alloc.arena.runs;
   while (*last && (*last)->next)
     last = &(*last)->next;
-  if (*last && (*last)->page + (*last)->count == arena.top) {
-    arena.top = (*last)->page;
+  if (*last && (*last)->page + (*last)->count == node.alloc.arena.top) {
+    node.alloc.arena.top = (*last)->page;
     free(*last);
     *last = NULL;
   }
@@ -207,7 +217,7 @@ static void run_free(size_t page, size_t count) {
 
 static void exhausted(size_t size) {
   size_t free_bytes = arena_free_pages() * node.vm.page_size;
-  pthread_mutex_unlock(&arena.lock);
+  pthread_mutex_unlock(&node.alloc.arena.lock);
   err_fatal("shared heap exhausted: %zu bytes requested, %zu bytes free in rank %d's arena "
             "(raise PARADE_POOL_SIZE, now %zu)", size, free_bytes, node.rank,
             node.opt.pool_size);
@@ -223,7 +233,7 @@ static int class_for(size_t size, size_t align) {
 }
 
 static void *small_alloc(int cls, size_t size) {
-  struct slab *s = arena.partial[cls];
+  struct slab *s = node.alloc.arena.partial[cls];
   if (!s) {
     size_t page = run_alloc(1, 1);
     if (page == SIZE_MAX)
@@ -237,8 +247,8 @@ static void *small_alloc(int cls, size_t size) {
     s->capacity = (uint16_t)(node.vm.page_size / s->size);
     for (unsigned i = 0; i < s->capacity; i++)
       s->free_bits[i / 64] |= 1ull << (i % 64);
-    arena.meta[page] = (uintptr_t)s;
-    arena.partial[cls] = s;
+    node.alloc.arena.meta[page] = (uintptr_t)s;
+    node.alloc.arena.partial[cls] = s;
   }
   unsigned index = 0;
   for (unsigned w = 0; w < 4; w++) {
@@ -249,7 +259,7 @@ static void *small_alloc(int cls, size_t size) {
   }
   s->free_bits[index / 64] &= ~(1ull << (index % 64));
   if (++s->used == s->capacity) {
-    arena.partial[cls] = s->next;
+    node.alloc.arena.partial[cls] = s->next;
     if (s->next)
       s->next->prev = NULL;
     s->next = s->prev = NULL;
@@ -260,7 +270,7 @@ static void *small_alloc(int cls, size_t size) {
 static void *block_alloc(size_t size, size_t align) {
   if (size == 0)
     size = 1;
-  pthread_mutex_lock(&arena.lock);
+  pthread_mutex_lock(&node.alloc.arena.lock);
   void *result;
   int cls = size <= SMALL_MAX && align <= SMALL_MAX ? class_for(size, align) : -1;
   if (cls >= 0) {
@@ -272,35 +282,35 @@ static void *block_alloc(size_t size, size_t align) {
     size_t page = run_alloc(count, align_pages);
     if (page == SIZE_MAX)
       exhausted(size);
-    arena.meta[page] = (uintptr_t)count << 1 | 1;
+    node.alloc.arena.meta[page] = (uintptr_t)count << 1 | 1;
     result = vm_app_page(&node.vm, page);
   }
-  pthread_mutex_unlock(&arena.lock);
+  pthread_mutex_unlock(&node.alloc.arena.lock);
   return result;
 }
 
 /* Usable size of a block of this rank's arena; 0 if @p addr is not one. */
 static size_t local_usable_size(const void *addr) {
   size_t page = vm_page_of(&node.vm, addr);
-  pthread_mutex_lock(&arena.lock);
-  uintptr_t m = arena.meta[page];
+  pthread_mutex_lock(&node.alloc.arena.lock);
+  uintptr_t m = node.alloc.arena.meta[page];
   size_t size = 0;
   if (m & 1)
     size = (size_t)(m >> 1) * node.vm.page_size;
   else if (m)
     size = ((struct slab *)m)->size;
-  pthread_mutex_unlock(&arena.lock);
+  pthread_mutex_unlock(&node.alloc.arena.lock);
   return size;
 }
 
 static void local_free(void *addr) {
   size_t page = vm_page_of(&node.vm, addr);
-  pthread_mutex_lock(&arena.lock);
-  uintptr_t m = arena.meta[page];
+  pthread_mutex_lock(&node.alloc.arena.lock);
+  uintptr_t m = node.alloc.arena.meta[page];
   if (m & 1) {
     if ((char *)addr != vm_app_page(&node.vm, page))
       goto bad;
-    arena.meta[page] = 0;
+    node.alloc.arena.meta[page] = 0;
     run_free(page, (size_t)(m >> 1));
   } else if (m) {
     struct slab *s = (struct slab *)m;
@@ -311,29 +321,29 @@ static void local_free(void *addr) {
       goto bad;
     s->free_bits[index / 64] |= 1ull << (index % 64);
     if (s->used-- == s->capacity) {
-      s->next = arena.partial[s->cls];
+      s->next = node.alloc.arena.partial[s->cls];
       if (s->next)
         s->next->prev = s;
-      arena.partial[s->cls] = s;
+      node.alloc.arena.partial[s->cls] = s;
     }
     if (s->used == 0) {
       if (s->prev)
         s->prev->next = s->next;
       else
-        arena.partial[s->cls] = s->next;
+        node.alloc.arena.partial[s->cls] = s->next;
       if (s->next)
         s->next->prev = s->prev;
-      arena.meta[page] = 0;
+      node.alloc.arena.meta[page] = 0;
       run_free(page, 1);
       free(s);
     }
   } else {
     goto bad;
   }
-  pthread_mutex_unlock(&arena.lock);
+  pthread_mutex_unlock(&node.alloc.arena.lock);
   return;
 bad:
-  pthread_mutex_unlock(&arena.lock);
+  pthread_mutex_unlock(&node.alloc.arena.lock);
   err_fatal("free() of %p, which is not an allocated shared-heap block", addr);
 }
 
@@ -355,7 +365,7 @@ static int impossible(size_t size, size_t align) {
 }
 
 void *parade_malloc(size_t size) {
-  node_pool_ensure();
+  alloc_pool_ensure();
   if (impossible(size, 16)) {
     errno = ENOMEM;
     return NULL;
@@ -422,7 +432,7 @@ void *parade_realloc(void *ptr, size_t size) {
 int parade_posix_memalign(void **out, size_t alignment, size_t size) {
   if (alignment < sizeof(void *) || (alignment & (alignment - 1)))
     return EINVAL;
-  node_pool_ensure();
+  alloc_pool_ensure();
   if (impossible(size, alignment))
     return ENOMEM;
   *out = block_alloc(size, alignment);

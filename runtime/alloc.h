@@ -12,16 +12,44 @@
 #ifndef PARADE_ALLOC_H
 #define PARADE_ALLOC_H
 
+#include <pthread.h>
 #include <stddef.h>
+#include <stdint.h>
 
-struct msg_hdr;
+#define ALLOC_NCLASSES 24 /* small-block size classes (alloc.c) */
+
+struct slab;
+struct free_run;
+
+/* This rank's arena. Its per-page metadata is node-private: 0 (not the
+ * start of a block), a slab pointer, or (run length << 1) | 1 at a run's
+ * first page. */
+struct arena {
+  pthread_mutex_t lock;
+  size_t first_page, end_page; /* [first, end) of the pool's pages */
+  size_t top;                  /* pages below top have been handed out */
+  struct free_run *runs;       /* sorted by page */
+  struct slab *partial[ALLOC_NCLASSES];
+  uintptr_t *meta;
+};
+
+struct alloc_state {
+  struct arena arena;
+  size_t static_used; /* bytes of the pool's static part handed out */
+  pthread_mutex_t static_lock;
+  int pool_ready; /* the pool is mapped (alloc_pool_ensure) */
+  pthread_mutex_t pool_lock;
+};
+
+/* Read the options and map the pool if that has not happened yet (safe
+ * before MPI_Init, for static data registered from constructors). */
+void alloc_pool_ensure(void);
 
 /* Set up this rank's arena once rank and size are known. */
 void alloc_heap_init(void);
 
 void *alloc_static(size_t size, size_t align, const void *init);
 
-/* Comm thread handlers. */
 /* Register the handlers of frees and size requests from other ranks
  * (before comm_start). */
 void alloc_register_handlers(void);

@@ -2,9 +2,11 @@
 
 #include "combine.h"
 #include "error.h"
+#include "locks.h"
 #include "node.h"
 #include "stats.h"
 #include "task.h"
+#include "team_shape.h"
 
 #include <parade.h>
 #include <stdint.h>
@@ -24,14 +26,22 @@ static __thread struct deferred table[DEFER_SLOTS];
 static __thread int used;
 static __thread int flushing;
 
+/* The atomic lock: a critical section of its own name, taken without
+ * flushing the table (that is what it is taken for). */
 static const char atomic_lock[] = "parade.atomic";
+
+static void atomic_lock_enter(void) {
+  locks_acquire_turn(locks_critical_id(atomic_lock), 0, -1, 0);
+}
+
+static void atomic_lock_exit(void) { locks_release(locks_critical_id(atomic_lock)); }
 
 void atomic_flush_deferred(void) {
   if (used == 0 || flushing)
     return;
   flushing = 1;
   STAT_INC(atomic_flushes);
-  parade_critical_enter(atomic_lock);
+  atomic_lock_enter();
   for (int i = 0; i < DEFER_SLOTS && used > 0; i++) {
     struct deferred *d = &table[i];
     if (!d->addr)
@@ -40,14 +50,15 @@ void atomic_flush_deferred(void) {
     d->addr = NULL;
     used--;
   }
-  parade_critical_exit(atomic_lock);
+  atomic_lock_exit();
   flushing = 0;
 }
 
 static void apply_now(void *addr, parade_type type, parade_op op, const void *value) {
-  parade_critical_enter(atomic_lock);
+  atomic_flush_deferred(); /* earlier updates first: program order */
+  atomic_lock_enter();
   combine_elements(type, op, addr, value, 1);
-  parade_critical_exit(atomic_lock);
+  atomic_lock_exit();
 }
 
 void parade_atomic_update(void *addr, parade_type type, parade_op op, const void *value) {

@@ -8,6 +8,7 @@
 #include "node.h"
 #include "stats.h"
 #include "team.h"
+#include "team_shape.h"
 
 #include <limits.h>
 #include <stdbool.h>
@@ -291,10 +292,6 @@ static void collective_release_acquire(void) {
   free(mine);
 }
 
-static void **store_targets;
-static int store_count;
-static const size_t *store_sizes;
-
 /* The node's leader turns the team's total into new values of the targets
  * and stores them in this node's copies. The old values are read before
  * this node contributes: until every node has contributed no node can
@@ -305,21 +302,21 @@ static void reduce_store_leader(void) {
   const parade_reduce_var *vars = node.collectives.contrib[0];
   unsigned char old[PARADE_SMALL_MAX];
   size_t total = 0;
-  for (int v = 0; v < store_count; v++) {
+  for (int v = 0; v < node.collectives.store_count; v++) {
     size_t bytes = vars[v].count * combine_type_size(vars[v].type);
     if (total + bytes > sizeof old)
       err_fatal("parade_reduce_store: more than %zu bytes of shared data", sizeof old);
-    memcpy(old + total, store_targets[v], bytes);
+    memcpy(old + total, node.collectives.store_targets[v], bytes);
     total += bytes;
   }
   allreduce_leader();
   size_t off = 0;
-  for (int v = 0; v < store_count; v++) {
+  for (int v = 0; v < node.collectives.store_count; v++) {
     size_t bytes = vars[v].count * combine_type_size(vars[v].type);
     if (combine_elements(vars[v].type, vars[v].op, old + off, node.collectives.buf + off, vars[v].count))
       err_fatal("reduction operator %d is not defined on element type %d", vars[v].op,
                 vars[v].type);
-    hlrc_collective_store(store_targets[v], old + off, bytes);
+    hlrc_collective_store(node.collectives.store_targets[v], old + off, bytes);
     off += bytes;
   }
   hlrc_collective_stores_done();
@@ -355,8 +352,8 @@ void parade_reduce_store(parade_reduce_var *contributions, void **targets, int n
   node.collectives.contrib[parade_local_thread_num()] = contributions;
   if (parade_local_thread_num() == 0) { /* the same for every thread: one writes */
     node.collectives.layout_count = n;
-    store_targets = targets;
-    store_count = n;
+    node.collectives.store_targets = targets;
+    node.collectives.store_count = n;
   }
   team_node_barrier(reduce_store_leader);
 }
@@ -364,23 +361,23 @@ void parade_reduce_store(parade_reduce_var *contributions, void **targets, int n
 static void bcast_store_leader(void) {
   collective_release_acquire();
   size_t total = 0;
-  for (int v = 0; v < store_count; v++)
-    total += store_sizes[v];
+  for (int v = 0; v < node.collectives.store_count; v++)
+    total += node.collectives.store_sizes[v];
   ensure_buffer(total);
   int root_node = team_node_of_thread(node.collectives.bcast_root);
   if (root_node == node.rank) {
     size_t off = 0;
-    for (int v = 0; v < store_count; v++) {
-      memcpy(node.collectives.buf + off, store_targets[v], store_sizes[v]);
-      off += store_sizes[v];
+    for (int v = 0; v < node.collectives.store_count; v++) {
+      memcpy(node.collectives.buf + off, node.collectives.store_targets[v], node.collectives.store_sizes[v]);
+      off += node.collectives.store_sizes[v];
     }
   }
   node_bcast(total, root_node);
   if (root_node != node.rank) {
     size_t off = 0;
-    for (int v = 0; v < store_count; v++) {
-      hlrc_collective_store(store_targets[v], node.collectives.buf + off, store_sizes[v]);
-      off += store_sizes[v];
+    for (int v = 0; v < node.collectives.store_count; v++) {
+      hlrc_collective_store(node.collectives.store_targets[v], node.collectives.buf + off, node.collectives.store_sizes[v]);
+      off += node.collectives.store_sizes[v];
     }
   }
   hlrc_collective_stores_done();
@@ -396,9 +393,9 @@ void parade_bcast_store(void **targets, const size_t *sizes, int n, int root) {
   }
   if (parade_local_thread_num() == 0) { /* the same for every thread: one writes */
     node.collectives.bcast_root = root;
-    store_targets = targets;
-    store_sizes = sizes;
-    store_count = n;
+    node.collectives.store_targets = targets;
+    node.collectives.store_sizes = sizes;
+    node.collectives.store_count = n;
   }
   team_node_barrier(bcast_store_leader);
 }

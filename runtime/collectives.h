@@ -25,6 +25,10 @@ struct collectives {
   int layout_count;
   size_t bcast_len;
   int bcast_root;
+  /* The collective store in flight (the leader's). */
+  void **store_targets;
+  int store_count;
+  const size_t *store_sizes;
 };
 
 #endif

@@ -15,8 +15,6 @@
 #include <ucontext.h>
 #include <unistd.h>
 
-static struct sigaction previous_action;
-static int installed;
 
 /* The calling thread's stack and alternate signal stack. */
 struct thread_stack {
@@ -81,17 +79,17 @@ static void report_stack_overflow(const siginfo_t *info, const ucontext_t *uc) {
 static void forward(int sig, siginfo_t *info, void *uctx) {
   if (sig == SIGSEGV && !vm_contains(&node.vm, info->si_addr))
     err_warn("segmentation fault at address %p (outside the shared pool)", info->si_addr);
-  if (previous_action.sa_flags & SA_SIGINFO) {
-    previous_action.sa_sigaction(sig, info, uctx);
+  if (node.fault.previous_action.sa_flags & SA_SIGINFO) {
+    node.fault.previous_action.sa_sigaction(sig, info, uctx);
     return;
   }
-  if (previous_action.sa_handler == SIG_IGN || previous_action.sa_handler == SIG_DFL) {
+  if (node.fault.previous_action.sa_handler == SIG_IGN || node.fault.previous_action.sa_handler == SIG_DFL) {
     /* Restore the default action; returning re-executes the access, which
      * now kills the process with the usual signal. */
     signal(sig, SIG_DFL);
     return;
   }
-  previous_action.sa_handler(sig);
+  node.fault.previous_action.sa_handler(sig);
 }
 
 static void on_segv(int sig, siginfo_t *info, void *uctx) {
@@ -163,13 +161,13 @@ void fault_install(void) {
   action.sa_sigaction = on_segv;
   action.sa_flags = SA_SIGINFO | SA_RESTART | SA_ONSTACK;
   sigemptyset(&action.sa_mask);
-  if (sigaction(SIGSEGV, &action, &previous_action) != 0)
+  if (sigaction(SIGSEGV, &action, &node.fault.previous_action) != 0)
     err_fatal("cannot install the SIGSEGV handler");
-  installed = 1;
+  node.fault.installed = 1;
 }
 
 void fault_uninstall(void) {
-  if (installed)
-    sigaction(SIGSEGV, &previous_action, NULL);
-  installed = 0;
+  if (node.fault.installed)
+    sigaction(SIGSEGV, &node.fault.previous_action, NULL);
+  node.fault.installed = 0;
 }

@@ -10,6 +10,13 @@
 #ifndef PARADE_FAULT_H
 #define PARADE_FAULT_H
 
+#include <signal.h>
+
+struct fault_state {
+  struct sigaction previous_action; /* the handler we chain to */
+  int installed;
+};
+
 /* Which thread a stack overflow report names. */
 enum fault_thread { FAULT_INITIAL_THREAD, FAULT_TEAM_THREAD, FAULT_COMM_THREAD };
 

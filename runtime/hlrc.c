@@ -54,6 +54,10 @@ void hlrc_init(void) {
   }
 }
 
+uint64_t hlrc_epoch(void) { return atomic_load(&node.hlrc.epoch); }
+
+void hlrc_team_nodes(uint32_t nodes) { node.hlrc.team_nodes = nodes; }
+
 void hlrc_start(void) { vm_protect(&node.vm, 0, node.vm.npages, PROT_READ); }
 
 static int prot_of(uint32_t state) {
@@ -73,7 +77,7 @@ static void fetch_page(size_t page) {
   slot->req.dest = home;
   /* Fetches from a home outside the current team cannot wait for its
    * collective stores: it makes none (the runtime falls back for them). */
-  uint64_t stores = node.team.participants > home ? atomic_load(&node.hlrc.stores) : 0;
+  uint64_t stores = node.hlrc.team_nodes > home ? atomic_load(&node.hlrc.stores) : 0;
   slot->req.a = page | stores << REQ_PAGE_BITS;
   slot->req.b = atomic_load(&node.hlrc.epoch);
   slot->req.c = comm_slot_index(slot);

@@ -43,6 +43,9 @@ struct hlrc {
    * hlrc_collective_store); a home serves a fetch only once it has made at
    * least as many as the requester. */
   _Atomic uint64_t stores;
+  /* Nodes in the current team (hlrc_team_nodes): they make the same
+   * collective stores; a home outside the team makes none. */
+  uint32_t team_nodes;
   /* Comm thread: page requests waiting for a departure or for diffs. */
   struct deferred_req *deferred;
   _Atomic int deferred_ready;
@@ -60,6 +63,11 @@ struct hlrc {
 void hlrc_init(void);
 /* Start coherence: every page READ_ONLY, home rank 0 (P > 1 only). */
 void hlrc_start(void);
+
+/* The current epoch (barriers passed). */
+uint64_t hlrc_epoch(void);
+/* The team of the region about to run spans nodes [0, @p nodes). */
+void hlrc_team_nodes(uint32_t nodes);
 
 /* The fault path. @p write is non-zero for a write access. */
 void hlrc_fault(size_t page, int write);

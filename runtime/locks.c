@@ -1,6 +1,5 @@
 #include "locks.h"
 
-#include "atomic.h"
 #include "comm.h"
 #include "error.h"
 #include "hlrc.h"
@@ -208,7 +207,7 @@ static int manager_of(uint64_t id) { return (int)(id % (uint64_t)node.size); }
 
 /* Acquire lock @p id; an ordered lock (@p turn >= 0) only once every
  * earlier turn has released it. */
-static int lock_acquire_turn(uint64_t id, int try_only, int64_t turn, int64_t turns) {
+int locks_acquire_turn(uint64_t id, int try_only, int64_t turn, int64_t turns) {
   uint64_t start = stats_now_ns();
   if (node.size == 1) {
     struct lock_rec *rec = lock_find(id);
@@ -233,7 +232,7 @@ static int lock_acquire_turn(uint64_t id, int try_only, int64_t turn, int64_t tu
   uint64_t tag = comm_slot_index(slot) | (try_only ? LOCK_TRY_BIT : 0);
   int64_t ordered[2] = {turn, turns};
   comm_expect(slot, 1, NULL, 0);
-  comm_send(manager_of(id), MSG_LOCK_REQ, id, atomic_load(&node.hlrc.epoch), tag,
+  comm_send(manager_of(id), MSG_LOCK_REQ, id, hlrc_epoch(), tag,
             turn >= 0 ? ordered : NULL, turn >= 0 ? sizeof ordered : 0);
   comm_slot_wait(slot);
   int granted = slot->value != 0;
@@ -247,11 +246,7 @@ static int lock_acquire_turn(uint64_t id, int try_only, int64_t turn, int64_t tu
   return granted;
 }
 
-static int lock_acquire_id(uint64_t id, int try_only) {
-  return lock_acquire_turn(id, try_only, -1, 0);
-}
-
-static void lock_release_id(uint64_t id) {
+void locks_release(uint64_t id) {
   if (node.size == 1) {
     struct lock_rec *rec = lock_find(id);
     if (rec->ordered) {
@@ -270,96 +265,24 @@ static void lock_release_id(uint64_t id) {
   hlrc_release();
   uint64_t *notices;
   size_t n = hlrc_lock_notices(&notices);
-  comm_send(manager_of(id), MSG_LOCK_REL, id, atomic_load(&node.hlrc.epoch), 0, notices,
+  comm_send(manager_of(id), MSG_LOCK_REL, id, hlrc_epoch(), 0, notices,
             n * sizeof *notices);
   free(notices);
 }
 
-static void check_lock(const parade_lock_t *lock) {
-  if (lock->id == 0)
-    err_fatal("use of a lock that was never initialised (omp_init_lock)");
-}
-
-void parade_lock_init(parade_lock_t *lock) {
+uint64_t locks_new_id(void) {
   /* Unique job-wide without talking to anyone: the rank is in the id. */
-  lock->id = ((uint64_t)(node.rank + 1) << 40) | atomic_fetch_add(&node.locks.next_lock, 1);
+  return ((uint64_t)(node.rank + 1) << 40) | atomic_fetch_add(&node.locks.next_lock, 1);
 }
 
-void parade_lock_acquire(parade_lock_t *lock) {
-  check_lock(lock);
-  atomic_flush_deferred();
-  lock_acquire_id(lock->id, 0);
-}
-
-int parade_lock_try(parade_lock_t *lock) {
-  check_lock(lock);
-  atomic_flush_deferred();
-  return lock_acquire_id(lock->id, 1);
-}
-
-void parade_lock_release(parade_lock_t *lock) {
-  check_lock(lock);
-  atomic_flush_deferred();
-  lock_release_id(lock->id);
-}
-
-static uint64_t critical_id(const char *name) {
+uint64_t locks_critical_id(const char *name) {
   uint64_t hash = 0xcbf29ce484222325ull;
   for (const char *p = name ? name : ""; *p; p++)
     hash = (hash ^ (unsigned char)*p) * 0x100000001b3ull;
-  return hash | (1ull << 63); /* never collides with parade_lock_init ids */
-}
-
-void parade_critical_enter(const char *name) {
-  atomic_flush_deferred();
-  lock_acquire_id(critical_id(name), 0);
-}
-void parade_critical_exit(const char *name) {
-  atomic_flush_deferred();
-  lock_release_id(critical_id(name));
+  return hash | (1ull << 63); /* never collides with locks_new_id ids */
 }
 
 /* The ordered construct: one ordered lock per work-shared loop, taken in
  * iteration order. Ids with bit 62 set are ordered locks (bit 63 marks
- * critical sections; parade_lock_init ids stay below 2^56). */
-static uint64_t ordered_id(const parade_loop *loop) { return (1ull << 62) | (uint64_t)loop->id; }
-
-void parade_ordered_begin(parade_loop *loop, long long iteration) {
-  atomic_flush_deferred();
-  if (parade_num_threads() <= 1)
-    return;
-  lock_acquire_turn(ordered_id(loop), 0, iteration, loop->count);
-}
-
-void parade_ordered_end(parade_loop *loop, long long iteration) {
-  atomic_flush_deferred();
-  (void)iteration;
-  if (parade_num_threads() <= 1)
-    return;
-  lock_release_id(ordered_id(loop));
-}
-
-/* A flush is both halves of a synchronisation: this node's writes go to
- * their homes (release), and cached copies of pages homed elsewhere are
- * dropped (acquire), so a flag another node wrote and flushed is seen. */
-void parade_flush(void) {
-  atomic_flush_deferred();
-  if (node.size == 1)
-    return;
-  hlrc_release();
-  hlrc_acquire_pages(0, node.vm.npages);
-}
-
-void parade_flush_list(const void *const *addrs, const size_t *sizes, int count) {
-  atomic_flush_deferred();
-  if (node.size == 1)
-    return;
-  hlrc_release();
-  for (int i = 0; i < count; i++) {
-    if (sizes[i] == 0 || !vm_contains(&node.vm, addrs[i]))
-      continue; /* private data: nothing to fetch */
-    size_t first = vm_page_of(&node.vm, addrs[i]);
-    size_t last = vm_page_of(&node.vm, (const char *)addrs[i] + sizes[i] - 1);
-    hlrc_acquire_pages(first, last - first + 1);
-  }
-}
+ * critical sections; locks_new_id ids stay below 2^56). */
+uint64_t locks_ordered_id(uint64_t loop_id) { return (1ull << 62) | loop_id; }

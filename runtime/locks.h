@@ -1,5 +1,6 @@
-/* The distributed lock with acquire/release consistency, and what is built
- * on it: omp locks, critical sections, the ordered construct, and flush.
+/* The distributed lock with acquire/release consistency, on which omp locks,
+ * critical sections and the ordered construct are built (their API is in
+ * locks_api.c).
  *
  * Each lock has a manager node (id mod P) whose comm thread queues requests
  * and grants in FIFO order (an ordered lock grants in iteration order). A
@@ -27,5 +28,19 @@ struct locks {
 /* Set up the lock table and register the lock manager's handlers (before
  * comm_start). */
 void locks_init(void);
+
+/* Acquire lock @p id (only try, if @p try_only: returns whether it was
+ * granted); an ordered lock (@p turn >= 0) only once every earlier turn of
+ * its @p turns has released it. The acquirer invalidates what the lock's
+ * previous holders wrote. */
+int locks_acquire_turn(uint64_t id, int try_only, int64_t turn, int64_t turns);
+/* Release lock @p id: this node's writes go home first. */
+void locks_release(uint64_t id);
+
+/* Lock ids: a new omp lock's, a named critical section's, and the ordered
+ * lock of work-shared loop @p loop_id. */
+uint64_t locks_new_id(void);
+uint64_t locks_critical_id(const char *name);
+uint64_t locks_ordered_id(uint64_t loop_id);
 
 #endif

@@ -7,6 +7,7 @@
 #include "format.h"
 #include "stats_report.h"
 #include "streams.h"
+#include "team.h"
 #include "wait.h"
 
 #include <errno.h>
@@ -18,29 +19,12 @@
 #include <string.h>
 #include <unistd.h>
 
-struct node_state node;
-
-static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_t main_thread;
-
-void node_pool_ensure(void) {
-  if (__atomic_load_n(&node.pool_ready, __ATOMIC_ACQUIRE))
-    return;
-  pthread_mutex_lock(&pool_lock);
-  if (!node.pool_ready) {
-    options_read(&node.opt);
-    int err = vm_map(&node.vm, node.opt.pool_base, node.opt.pool_size, node.opt.map);
-    if (err)
-      err_fatal("cannot map the %zu-byte shared pool at %#lx with method %s: %s%s",
-                node.opt.pool_size, (unsigned long)node.opt.pool_base,
-                vm_method_name(node.opt.map), fmt_strerror(err),
-                err == EADDRINUSE ? " (choose another PARADE_POOL_BASE)" : "");
-    if (node.vm.page_size > 32768)
-      err_fatal("page size %zu is not supported", node.vm.page_size);
-    __atomic_store_n(&node.pool_ready, 1, __ATOMIC_RELEASE);
-  }
-  pthread_mutex_unlock(&pool_lock);
-}
+struct node_state node = {
+    .alloc = {.arena = {.lock = PTHREAD_MUTEX_INITIALIZER},
+              .static_lock = PTHREAD_MUTEX_INITIALIZER,
+              .pool_lock = PTHREAD_MUTEX_INITIALIZER},
+    .streams = {.lock = PTHREAD_MUTEX_INITIALIZER},
+};
 
 /* Orderly end of the job: rank 0 tells the others, everyone reports and
  * leaves MPI. */
@@ -66,7 +50,7 @@ static void on_process_exit(int status, void *unused) {
   (void)unused;
   if (node.finished || node.size <= 1)
     return;
-  if (node.rank == 0 && pthread_equal(pthread_self(), main_thread) && !parade_in_parallel()) {
+  if (node.rank == 0 && pthread_equal(pthread_self(), node.main_thread) && !parade_in_parallel()) {
     shutdown_job(status);
     return;
   }
@@ -141,8 +125,8 @@ static void finish(int status) {
 }
 
 int parade_main(int argc, char **argv, int (*user_main)(int, char **)) {
-  main_thread = pthread_self();
-  node_pool_ensure();
+  node.main_thread = pthread_self();
+  alloc_pool_ensure();
   int provided = 0;
   if (MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided) != MPI_SUCCESS)
     err_fatal("MPI_Init_thread failed");

@@ -4,6 +4,7 @@
 #include "error.h"
 #include "node.h"
 #include "parade.h"
+#include "team_shape.h"
 
 #include <string.h>
 #include <strings.h>
@@ -15,8 +16,7 @@ int omp_get_num_threads(void) { return parade_num_threads(); }
 int omp_get_max_threads(void) {
   if (parade_level() > 0)
     return 1; /* a nested region would be serialized */
-  return node.team.requested_threads > 0 ? node.team.requested_threads
-                                         : node.size * node.threads_per_node;
+  return team_default_size();
 }
 void omp_set_num_threads(int num_threads) { parade_set_num_threads(num_threads); }
 int omp_get_num_procs(void) { return node.size * node.host_cores / (node.ranks_on_host ? node.ranks_on_host : 1); }

@@ -3,6 +3,7 @@
 #include "error.h"
 #include "node.h"
 #include "parade.h"
+#include "team_shape.h"
 #include "wait.h"
 
 #include <pthread.h>

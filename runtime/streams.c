@@ -22,37 +22,34 @@
 
 #define TABLE_SIZE 1024
 
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static FILE *volatile *rank0_streams; /* TABLE_SIZE slots in the pool */
-static FILE *rank0_std[3];            /* rank 0's stdin, stdout, stderr */
 
 static void remember(FILE *f) {
-  if (!f || node.rank != 0 || !rank0_streams)
+  if (!f || node.rank != 0 || !node.streams.rank0_streams)
     return;
-  pthread_mutex_lock(&lock);
+  pthread_mutex_lock(&node.streams.lock);
   for (size_t i = 0; i < TABLE_SIZE; i++)
-    if (!rank0_streams[i]) {
-      rank0_streams[i] = f;
+    if (!node.streams.rank0_streams[i]) {
+      node.streams.rank0_streams[i] = f;
       break;
     }
-  pthread_mutex_unlock(&lock);
+  pthread_mutex_unlock(&node.streams.lock);
 }
 
 static void forget(FILE *f) {
-  if (node.rank != 0 || !rank0_streams)
+  if (node.rank != 0 || !node.streams.rank0_streams)
     return;
-  pthread_mutex_lock(&lock);
+  pthread_mutex_lock(&node.streams.lock);
   for (size_t i = 0; i < TABLE_SIZE; i++)
-    if (rank0_streams[i] == f) {
-      rank0_streams[i] = NULL;
+    if (node.streams.rank0_streams[i] == f) {
+      node.streams.rank0_streams[i] = NULL;
       break;
     }
-  pthread_mutex_unlock(&lock);
+  pthread_mutex_unlock(&node.streams.lock);
 }
 
 static int opened_by_rank0(FILE *f) {
   for (size_t i = 0; i < TABLE_SIZE; i++)
-    if (rank0_streams[i] == f)
+    if (node.streams.rank0_streams[i] == f)
       return 1;
   return 0;
 }
@@ -60,11 +57,11 @@ static int opened_by_rank0(FILE *f) {
 void streams_init(void) {
   FILE *mine[3] = {stdin, stdout, stderr};
   for (int i = 0; i < 3; i++)
-    rank0_std[i] = mine[i];
+    node.streams.rank0_std[i] = mine[i];
   if (node.size > 1) {
-    MPI_Bcast(rank0_std, (int)sizeof rank0_std, MPI_BYTE, 0, MPI_COMM_WORLD);
+    MPI_Bcast(node.streams.rank0_std, (int)sizeof node.streams.rank0_std, MPI_BYTE, 0, MPI_COMM_WORLD);
     /* Every rank allocates it at this point: the same address on all. */
-    rank0_streams = parade_static_alloc(TABLE_SIZE * sizeof(FILE *), sizeof(FILE *), NULL);
+    node.streams.rank0_streams = parade_static_alloc(TABLE_SIZE * sizeof(FILE *), sizeof(FILE *), NULL);
   }
 }
 
@@ -72,13 +69,13 @@ void streams_init(void) {
 static FILE *stream(FILE *f, const char *function) {
   if (node.rank == 0 || !f || f == stdin || f == stdout || f == stderr)
     return f;
-  if (f == rank0_std[0])
+  if (f == node.streams.rank0_std[0])
     return stdin;
-  if (f == rank0_std[1])
+  if (f == node.streams.rank0_std[1])
     return stdout;
-  if (f == rank0_std[2])
+  if (f == node.streams.rank0_std[2])
     return stderr;
-  if (rank0_streams && opened_by_rank0(f))
+  if (node.streams.rank0_streams && opened_by_rank0(f))
     err_fatal("%s() on stream %p, which rank 0 opened: a FILE * belongs to the process "
               "that opened it, and this is rank %d. Open the file on each rank that uses "
               "it, or use the stream outside parallel regions",

@@ -11,6 +11,7 @@
 #include "schedule.h"
 #include "stats.h"
 #include "task.h"
+#include "team_shape.h"
 #include "wait.h"
 
 #include <dlfcn.h>
@@ -18,15 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-/* What the calling thread is doing. */
-struct thread_ctx {
-  int local;      /* local thread number in the active team */
-  int level;      /* parallel nesting level */
-  int serialized; /* levels of serialized (nested or if(0)) regions */
-};
-
-static __thread struct thread_ctx ctx;
 
 /* ---- Region bodies as module-relative offsets ------------------------ */
 
@@ -83,43 +75,6 @@ static parade_region_fn decode_fn(uint32_t module, uint64_t offset) {
   return (parade_region_fn)(s.base + offset);
 }
 
-/* ---- Numbering ------------------------------------------------------------ */
-
-static int in_team(void) { return ctx.level > 0 && ctx.serialized == 0; }
-
-int parade_thread_num(void) {
-  return in_team() ? node.rank * (int)node.team.per_node + ctx.local : 0;
-}
-int parade_num_threads(void) { return in_team() ? (int)node.team.nthreads : 1; }
-int parade_local_thread_num(void) { return in_team() ? ctx.local : 0; }
-int parade_local_num_threads(void) { return in_team() ? (int)node.team.local_count : 1; }
-int parade_node_rank(void) { return node.rank; }
-int parade_node_count(void) { return node.size; }
-int parade_level(void) { return ctx.level + ctx.serialized; }
-/* Inside a team of several threads, even in a serialized region nested in
- * it: other threads may be running. */
-int parade_in_parallel(void) { return ctx.level > 0 && node.team.nthreads > 1; }
-int parade_default_threads_per_node(void) { return node.threads_per_node; }
-void parade_set_num_threads(int n) {
-  if (n > 0)
-    node.team.requested_threads = n;
-}
-double parade_wtime(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-void parade_serial_enter(void) { ctx.serialized++; }
-void parade_serial_exit(void) { ctx.serialized--; }
-
-int team_local_count(void) { return (int)node.team.local_count; }
-int team_participants(void) { return (int)node.team.participants; }
-int team_first_global(void) { return node.rank * (int)node.team.per_node; }
-int team_node_of_thread(int global) { return global / (int)node.team.per_node; }
-MPI_Comm team_comm(void) { return node.team.comm; }
-uint64_t team_region(void) { return node.team.region; }
-
 /* ---- Barriers ------------------------------------------------------------- */
 
 /* The node's threads meet; the last to arrive runs @p last first. With
@@ -128,7 +83,7 @@ uint64_t team_region(void) { return node.team.region; }
 static void node_barrier(void (*last)(void), int help_tasks) {
   struct team *t = &node.team;
   uint32_t gen = atomic_load_explicit(&t->bar_gen, memory_order_acquire);
-  if (atomic_fetch_add_explicit(&t->bar_arrived, 1, memory_order_acq_rel) + 1 == t->local_count) {
+  if (atomic_fetch_add_explicit(&t->bar_arrived, 1, memory_order_acq_rel) + 1 == (uint32_t)team_local_count()) {
     atomic_store_explicit(&t->bar_arrived, 0, memory_order_relaxed);
     if (last)
       last();
@@ -148,10 +103,10 @@ void team_node_barrier(void (*last)(void)) { node_barrier(last, 0); }
 
 static void global_barrier(void) {
   STAT_INC(barriers);
-  if (node.size == 1 || node.team.participants <= 1)
+  if (node.size == 1 || team_participants() <= 1)
     return;
   uint64_t start = stats_now_ns();
-  hlrc_barrier(node.team.participants);
+  hlrc_barrier((uint32_t)team_participants());
   STAT_ADD(barrier_ns, stats_now_ns() - start);
 }
 
@@ -163,7 +118,7 @@ static void team_barrier(void) {
 }
 
 void parade_barrier(void) {
-  if (!in_team())
+  if (!team_shape_in_team())
     return;
   team_barrier();
 }
@@ -171,13 +126,11 @@ void parade_barrier(void) {
 /* ---- Fork and join --------------------------------------------------------- */
 
 static void run_region(int local) {
-  ctx.local = local;
-  ctx.level = 1;
+  team_shape_enter(local);
   task_region_begin();
   node.team.fn(node.team.args);
   team_barrier(); /* join */
-  ctx.level = 0;
-  ctx.local = 0;
+  team_shape_leave();
 }
 
 static void *worker_main(void *arg) {
@@ -234,15 +187,21 @@ static void ensure_workers(uint32_t local_count) {
 /* Set the team up from a fork's description and run it here. */
 static void begin_region(const struct fork_info *info, parade_region_fn fn, const void *args) {
   struct team *t = &node.team;
-  t->nthreads = info->nthreads;
-  t->per_node = info->per_node;
-  t->participants = info->participants;
+  struct team_shape shape = {
+      .nthreads = info->nthreads,
+      .per_node = info->per_node,
+      .participants = info->participants,
+      .comm = node.size > 1 ? comm_prefix((int)info->participants) : MPI_COMM_NULL,
+      .region = info->region,
+  };
   uint32_t first = (uint32_t)node.rank * info->per_node;
-  t->local_count = first >= info->nthreads ? 0
-                   : (info->nthreads - first < info->per_node ? info->nthreads - first
-                                                              : info->per_node);
+  shape.local_count = first >= info->nthreads ? 0
+                      : (info->nthreads - first < info->per_node ? info->nthreads - first
+                                                                 : info->per_node);
+  team_shape_set(&shape);
+  hlrc_team_nodes(info->participants);
+  uint32_t local_count = shape.local_count;
   t->fn = fn;
-  t->region = info->region;
   if (info->args_size > t->args_capacity) {
     /* Regions run one at a time: no thread reads the old block now. */
     free(t->args);
@@ -253,13 +212,12 @@ static void begin_region(const struct fork_info *info, parade_region_fn fn, cons
   }
   if (info->args_size) /* args may be NULL then, which memcpy forbids */
     memcpy(t->args, args, info->args_size);
-  t->comm = node.size > 1 ? comm_prefix((int)info->participants) : MPI_COMM_NULL;
-  if (t->local_count == 0)
+  if (local_count == 0)
     return;
-  ensure_workers(t->local_count);
+  ensure_workers(local_count);
   atomic_store(&t->bar_arrived, 0);
   uint32_t gen = atomic_load_explicit(&t->fork_gen, memory_order_relaxed) + 1;
-  atomic_store_explicit(&t->fork_word, (uint64_t)gen << 32 | t->local_count,
+  atomic_store_explicit(&t->fork_word, (uint64_t)gen << 32 | local_count,
                         memory_order_release);
   atomic_fetch_add_explicit(&t->fork_gen, 1, memory_order_release);
   wait_wake(&t->fork_gen, INT32_MAX);
@@ -268,19 +226,16 @@ static void begin_region(const struct fork_info *info, parade_region_fn fn, cons
 
 void parade_parallel(parade_region_fn fn, const void *args, size_t args_size, int num_threads,
                      int if_clause) {
-  if (ctx.level > 0 || ctx.serialized > 0 || !if_clause || node.rank != 0) {
+  if (parade_level() > 0 || !if_clause || node.rank != 0) {
     /* Nested or if(0): the encountering thread is the whole team. */
-    ctx.serialized++;
+    parade_serial_enter();
     fn((void *)args);
-    ctx.serialized--;
+    parade_serial_exit();
     return;
   }
   if (args_size > UINT32_MAX)
     err_fatal("parallel region arguments of %zu bytes (at most 4 GiB)", args_size);
-  uint32_t total = num_threads > 0 ? (uint32_t)num_threads
-                   : node.team.requested_threads > 0
-                       ? (uint32_t)node.team.requested_threads
-                       : (uint32_t)(node.size * node.threads_per_node);
+  uint32_t total = num_threads > 0 ? (uint32_t)num_threads : (uint32_t)team_default_size();
   struct fork_info info = {0};
   info.nthreads = total;
   info.per_node = (total + (uint32_t)node.size - 1) / (uint32_t)node.size;
@@ -305,7 +260,7 @@ void parade_parallel(parade_region_fn fn, const void *args, size_t args_size, in
     size_t len = sizeof info + args_size + count * sizeof *entries;
     for (int dest = 1; dest < node.size; dest++) {
       struct bundle b = {0};
-      char *p = bundle_add_reserve(&b, MSG_FORK, 0, atomic_load(&node.hlrc.epoch), 0, len);
+      char *p = bundle_add_reserve(&b, MSG_FORK, 0, hlrc_epoch(), 0, len);
       memcpy(p, &info, sizeof info);
       memcpy(p + sizeof info, args, args_size);
       memcpy(p + sizeof info + args_size, entries, count * sizeof *entries);

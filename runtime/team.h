@@ -1,10 +1,6 @@
-/* The thread team of a node: persistent worker threads, fork and join,
- * the node-level barrier, and global thread numbering.
- *
- * A team of N threads over P nodes puts per_node = ceil(N / P) threads on
- * each node in rank order, so global thread g runs on rank g / per_node as
- * local thread g % per_node; the nodes that get threads are the team's
- * participants (always a prefix of the ranks, starting with rank 0). */
+/* The thread team of a node: persistent worker threads, fork and join, and
+ * the node-level and team barriers. The team's shape and each thread's
+ * numbers are team_shape's. */
 #ifndef PARADE_TEAM_H
 #define PARADE_TEAM_H
 
@@ -24,12 +20,10 @@ struct fork_info;
 
 struct team {
   /* The current region (written by the forking thread before workers are
-   * woken, read-only while it runs). */
-  uint32_t nthreads, per_node, local_count, participants;
+   * woken, read-only while it runs); its shape is team_shape's. */
   parade_region_fn fn;
   unsigned char *args; /* the region's argument block, TEAM_ARGS_ALIGN-aligned */
   size_t args_capacity;
-  MPI_Comm comm;
   /* Node barrier. */
   _Atomic uint32_t bar_arrived;
   _Atomic uint32_t bar_gen;
@@ -43,8 +37,6 @@ struct team {
   _Atomic int shutdown;
   pthread_t workers[OPTIONS_MAX_THREADS];
   uint32_t nworkers;
-  int requested_threads; /* omp_set_num_threads, over all nodes; 0: default */
-  uint64_t region;        /* the current region's number, the same on every node */
   uint64_t regions_forked; /* rank 0: regions forked so far */
 };
 
@@ -57,13 +49,5 @@ void team_shutdown(void);
 /* Barrier of the node's team threads; the last to arrive runs @p last
  * (may be NULL) before anyone leaves. */
 void team_node_barrier(void (*last)(void));
-
-int team_local_count(void);
-int team_participants(void);
-int team_first_global(void);
-int team_node_of_thread(int global);
-MPI_Comm team_comm(void);
-/* The current region's job-wide number (nonzero inside a region). */
-uint64_t team_region(void);
 
 #endif

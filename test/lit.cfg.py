@@ -4,6 +4,7 @@
 #   %cc-parade-internal  the same, with the runtime's internal headers and
 #                        names (white-box tests: libparade-internal.a)
 #   %libparade           the runtime library that programs link
+#   %libparade-internal  the runtime's objects with every name global
 #   %mpirun              the launcher for the configured MPI (shared memory)
 #   %mpirun-tcp          the same, ranks talking over TCP on loopback
 #   %examples            directory of the example programs
@@ -41,6 +42,9 @@ config.substitutions.append(
      + " %s -o %t " + internal_libs))
 config.substitutions.append(
     ("%cc-parade", "{0} {1} %s -o %t {2}".format(config.parade_mpicc, cflags, libs)))
+# Before %libparade, of which it is an extension.
+config.substitutions.append(("%libparade-internal",
+                             os.path.join(config.parade_lib_dir, "libparade-internal.a")))
 config.substitutions.append(("%libparade", libparade))
 
 if config.parade_mpi == "openmpi":

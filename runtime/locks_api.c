@@ -1,0 +1,86 @@
+/* parade.h's locks, critical sections, ordered regions and flushes. Each
+ * is a synchronisation point of the calling thread, so its deferred atomic
+ * updates (atomic.h) are applied first; then the distributed lock (locks.h)
+ * or the coherence protocol (hlrc.h) does the rest. */
+#include "atomic.h"
+#include "error.h"
+#include "hlrc.h"
+#include "locks.h"
+#include "node.h"
+#include "parade.h"
+#include "vm.h"
+
+static void check_lock(const parade_lock_t *lock) {
+  if (lock->id == 0)
+    err_fatal("use of a lock that was never initialised (omp_init_lock)");
+}
+
+void parade_lock_init(parade_lock_t *lock) { lock->id = locks_new_id(); }
+
+void parade_lock_acquire(parade_lock_t *lock) {
+  check_lock(lock);
+  atomic_flush_deferred();
+  locks_acquire_turn(lock->id, 0, -1, 0);
+}
+
+int parade_lock_try(parade_lock_t *lock) {
+  check_lock(lock);
+  atomic_flush_deferred();
+  return locks_acquire_turn(lock->id, 1, -1, 0);
+}
+
+void parade_lock_release(parade_lock_t *lock) {
+  check_lock(lock);
+  atomic_flush_deferred();
+  locks_release(lock->id);
+}
+
+void parade_critical_enter(const char *name) {
+  atomic_flush_deferred();
+  locks_acquire_turn(locks_critical_id(name), 0, -1, 0);
+}
+
+void parade_critical_exit(const char *name) {
+  atomic_flush_deferred();
+  locks_release(locks_critical_id(name));
+}
+
+void parade_ordered_begin(parade_loop *loop, long long iteration) {
+  atomic_flush_deferred();
+  if (parade_num_threads() <= 1)
+    return;
+  locks_acquire_turn(locks_ordered_id((uint64_t)loop->id), 0, iteration, loop->count);
+}
+
+void parade_ordered_end(parade_loop *loop, long long iteration) {
+  atomic_flush_deferred();
+  (void)iteration;
+  if (parade_num_threads() <= 1)
+    return;
+  locks_release(locks_ordered_id((uint64_t)loop->id));
+}
+
+/* A flush is both halves of a synchronisation: this node's writes go to
+ * their homes (release), and cached copies of pages homed elsewhere are
+ * dropped (acquire), so a flag another node wrote and flushed is seen. */
+void parade_flush(void) {
+  atomic_flush_deferred();
+  if (node.size == 1)
+    return;
+  hlrc_release();
+  hlrc_acquire_pages(0, node.vm.npages);
+}
+
+void parade_flush_list(const void *const *addrs, const size_t *sizes, int count) {
+  atomic_flush_deferred();
+  if (node.size == 1)
+    return;
+  hlrc_release();
+  for (int i = 0; i < count; i++) {
+    if (sizes[i] == 0 || !vm_contains(&node.vm, addrs[i]))
+      continue; /* private data: nothing to fetch */
+    size_t first = vm_page_of(&node.vm, addrs[i]);
+    size_t last = vm_page_of(&node.vm, (const char *)addrs[i] + sizes[i] - 1);
+    hlrc_acquire_pages(first, last - first + 1);
+  }
+}

@@ -1,0 +1,71 @@
+#include "team_shape.h"
+
+#include "node.h"
+#include "parade.h"
+
+#include <time.h>
+
+/* What the calling thread is doing. */
+struct thread_ctx {
+  int local;      /* local thread number in the active team */
+  int level;      /* parallel nesting level */
+  int serialized; /* levels of serialized (nested or if(0)) regions */
+};
+
+static __thread struct thread_ctx ctx;
+
+static int in_team(void) { return ctx.level > 0 && ctx.serialized == 0; }
+int team_shape_in_team(void) { return in_team(); }
+
+void team_shape_set(const struct team_shape *shape) {
+  int requested = node.shape.requested_threads;
+  node.shape = *shape;
+  node.shape.requested_threads = requested;
+}
+
+void team_shape_enter(int local) {
+  ctx.local = local;
+  ctx.level = 1;
+}
+
+void team_shape_leave(void) {
+  ctx.level = 0;
+  ctx.local = 0;
+}
+
+int parade_thread_num(void) {
+  return in_team() ? node.rank * (int)node.shape.per_node + ctx.local : 0;
+}
+int parade_num_threads(void) { return in_team() ? (int)node.shape.nthreads : 1; }
+int parade_local_thread_num(void) { return in_team() ? ctx.local : 0; }
+int parade_local_num_threads(void) { return in_team() ? (int)node.shape.local_count : 1; }
+int parade_node_rank(void) { return node.rank; }
+int parade_node_count(void) { return node.size; }
+int parade_level(void) { return ctx.level + ctx.serialized; }
+/* Inside a team of several threads, even in a serialized region nested in
+ * it: other threads may be running. */
+int parade_in_parallel(void) { return ctx.level > 0 && node.shape.nthreads > 1; }
+int parade_default_threads_per_node(void) { return node.threads_per_node; }
+void parade_set_num_threads(int n) {
+  if (n > 0)
+    node.shape.requested_threads = n;
+}
+double parade_wtime(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void parade_serial_enter(void) { ctx.serialized++; }
+void parade_serial_exit(void) { ctx.serialized--; }
+
+int team_default_size(void) {
+  return node.shape.requested_threads > 0 ? node.shape.requested_threads
+                                         : node.size * node.threads_per_node;
+}
+int team_local_count(void) { return (int)node.shape.local_count; }
+int team_participants(void) { return (int)node.shape.participants; }
+int team_first_global(void) { return node.rank * (int)node.shape.per_node; }
+int team_node_of_thread(int global) { return global / (int)node.shape.per_node; }
+MPI_Comm team_comm(void) { return node.shape.comm; }
+uint64_t team_region(void) { return node.shape.region; }
