@@ -1,6 +1,7 @@
 //===- Collectives.cpp - The ParADE translation of small synchronisation -===//
 #include "Collectives.h"
 
+#include "AstUtil.h"
 #include "DataSharing.h"
 #include "Purity.h"
 
@@ -13,12 +14,6 @@ using namespace clang;
 namespace parade {
 
 namespace {
-
-const VarDecl *varOf(const Expr *E) {
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-    return dyn_cast<VarDecl>(DRE->getDecl());
-  return nullptr;
-}
 
 /// Shared at @p Loc: shared storage not privatised by an enclosing construct.
 bool isShared(Translation &T, const VarDecl *V, SourceLocation Loc) {

@@ -1,6 +1,8 @@
 //===- DataSharing.cpp - How constructs share the variables they name ---===//
 #include "DataSharing.h"
 
+#include "AstUtil.h"
+
 #include "clang/AST/OpenMPClause.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/APSInt.h"
@@ -10,13 +12,6 @@ using namespace clang;
 namespace parade {
 
 namespace {
-
-const VarDecl *varOf(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    return dyn_cast<VarDecl>(DRE->getDecl());
-  return nullptr;
-}
 
 /// Finds the variables a statement names and which of them it modifies.
 class UseCollector : public RecursiveASTVisitor<UseCollector> {
@@ -273,6 +268,29 @@ std::string reductionCombine(llvm::StringRef Op, const std::string &Orig,
     return Orig + " = " + Partial + " > " + Orig + " ? " + Partial + " : " + Orig + ";";
   std::string Sym = Op == "-" ? "+" : Op.str();
   return Orig + " = " + Orig + " " + Sym + " " + Partial + ";";
+}
+
+/// A task's data sharing: Clang's (explicit clauses and its implicit
+/// firstprivates), except that a variable private to the encountering
+/// thread (declared in, or privatized by, the enclosing region) is captured
+/// by value unless a clause names it shared. @p Region is the extent of the
+/// enclosing parallel region in this function, if any.
+void adjustTaskSharing(Translation &T, const OMPExecutableDirective *D, ConstructVars &CV,
+                       const SourceRange *Region) {
+  if (!Region)
+    return;
+  for (auto &[V, Sh] : CV.Vars) {
+    if (Sh != Sharing::Shared)
+      continue;
+    bool DeclaredInRegion = T.contains(*Region, V->getLocation());
+    bool PrivateHere = T.privatizingScope(V, D->getBeginLoc(), D) != nullptr;
+    bool ClauseShared = false;
+    if (const auto *SC = clause<OMPSharedClause>(D))
+      for (const Expr *E : SC->varlists())
+        ClauseShared |= varOf(E) == V;
+    if ((DeclaredInRegion || PrivateHere) && !ClauseShared)
+      Sh = Sharing::FirstPrivate;
+  }
 }
 
 } // namespace parade

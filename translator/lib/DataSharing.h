@@ -33,6 +33,14 @@ struct ConstructVars {
 /// Classify the variables of @p D. Reports unsupported clauses.
 ConstructVars analyzeConstruct(Translation &T, const clang::OMPExecutableDirective *D);
 
+/// A task's data sharing: Clang's (explicit clauses and its implicit
+/// firstprivates), except that a variable private to the encountering
+/// thread (declared in, or privatized by, the enclosing region) is captured
+/// by value unless a clause names it shared. @p Region is the extent of the
+/// enclosing parallel region in this function, if any.
+void adjustTaskSharing(Translation &T, const clang::OMPExecutableDirective *D,
+                       ConstructVars &CV, const clang::SourceRange *Region);
+
 /// Local variables whose address is taken (or that decay to a pointer)
 /// anywhere in @p Body, in order of first appearance.
 std::vector<const clang::VarDecl *> addressTakenLocals(const clang::Stmt *Body);

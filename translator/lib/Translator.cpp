@@ -9,6 +9,7 @@
 
 #include "Context.h"
 #include "Directives.h"
+#include "Pooling.h"
 #include "SharedData.h"
 
 #include "clang/AST/ASTConsumer.h"

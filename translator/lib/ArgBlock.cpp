@@ -1,0 +1,46 @@
+//===- ArgBlock.cpp - The argument block of an outlined body --------------===//
+#include "ArgBlock.h"
+
+using namespace clang;
+
+namespace parade {
+
+void ArgBlock::value(QualType Ty, llvm::StringRef Field, const std::string &Value) {
+  Fields += T.declare(Ty, Field) + "; ";
+  Pack += Var + "." + Field.str() + " = " + Value + "; ";
+}
+
+void ArgBlock::pointer(llvm::StringRef Field, const std::string &Value) {
+  Fields += "void *" + Field.str() + "; ";
+  Pack += Var + "." + Field.str() + " = (void *)" + Value + "; ";
+}
+
+void ArgBlock::copy(QualType Ty, llvm::StringRef Field, const std::string &Source) {
+  Fields += T.declare(Ty, Field) + "; ";
+  std::string Target = Var + "." + Field.str();
+  Pack += "__builtin_memcpy((void *)&" + Target + ", &" + Source + ", sizeof " + Target + "); ";
+}
+
+void ArgBlock::unpack(Stage S, QualType Ty, llvm::StringRef Name, llvm::StringRef Field) {
+  Prologue[S] += T.declare(Ty, Name) + " = parade_args->" + Field.str() + "; ";
+}
+
+void ArgBlock::unpackText(Stage S, const std::string &Text) { Prologue[S] += Text; }
+
+std::string ArgBlock::definition() const {
+  return Struct + " { " + (Fields.empty() ? "char parade_unused; " : Fields) + "};\n";
+}
+
+std::string ArgBlock::packing() const {
+  return "{ " + Struct + " " + Var + "; __builtin_memset(&" + Var + ", 0, sizeof " + Var +
+         "); " + Pack;
+}
+
+std::string ArgBlock::prologue() const {
+  std::string All;
+  for (const std::string &Part : Prologue)
+    All += Part;
+  return All;
+}
+
+} // namespace parade

@@ -1,0 +1,91 @@
+//===- AstUtil.cpp - Small questions about directives and expressions ---===//
+#include "AstUtil.h"
+
+#include "clang/AST/OpenMPClause.h"
+
+#include <functional>
+
+using namespace clang;
+using llvm::omp::Directive;
+
+namespace parade {
+
+bool isParallel(const OMPExecutableDirective *D) {
+  switch (D->getDirectiveKind()) {
+  case Directive::OMPD_parallel:
+  case Directive::OMPD_parallel_for:
+  case Directive::OMPD_parallel_for_simd:
+  case Directive::OMPD_parallel_sections:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool isLoop(const OMPExecutableDirective *D) {
+  switch (D->getDirectiveKind()) {
+  case Directive::OMPD_for:
+  case Directive::OMPD_for_simd:
+  case Directive::OMPD_parallel_for:
+  case Directive::OMPD_parallel_for_simd:
+    return true;
+  default:
+    return false;
+  }
+}
+
+const VarDecl *varOf(const Expr *E) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    return dyn_cast<VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+std::optional<unsigned> collapseDepth(const OMPExecutableDirective *D, ASTContext &Ctx) {
+  const auto *Co = clause<OMPCollapseClause>(D);
+  if (!Co)
+    return 1;
+  Expr::EvalResult R;
+  if (!Co->getNumForLoops()->EvaluateAsInt(R, Ctx) || R.Val.getInt() < 1)
+    return std::nullopt;
+  return (unsigned)R.Val.getInt().getZExtValue();
+}
+
+bool holdsPointer(QualType Ty) {
+  Ty = Ty.getCanonicalType();
+  if (Ty->isPointerType() || Ty->isBlockPointerType())
+    return true;
+  if (const ArrayType *A = Ty->getAsArrayTypeUnsafe())
+    return holdsPointer(A->getElementType());
+  if (const RecordType *R = Ty->getAs<RecordType>()) {
+    if (const RecordDecl *Def = R->getDecl()->getDefinition())
+      for (const FieldDecl *F : Def->fields())
+        if (holdsPointer(F->getType()))
+          return true;
+  }
+  return false;
+}
+
+void collectSizeVars(ASTContext &Ctx, QualType Ty, llvm::SetVector<const VarDecl *> &Out) {
+  std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+        Out.insert(V);
+    for (const Stmt *C : S->children())
+      Find(C);
+  };
+  for (unsigned Depth = 0; Depth < 64 && !Ty.isNull(); Depth++) {
+    if (const ArrayType *A = Ctx.getAsArrayType(Ty)) {
+      if (const auto *VA = dyn_cast<VariableArrayType>(A))
+        Find(VA->getSizeExpr());
+      Ty = A->getElementType();
+    } else if (Ty->isPointerType()) {
+      Ty = Ty->getPointeeType();
+    } else {
+      break;
+    }
+  }
+}
+
+} // namespace parade

@@ -1,0 +1,52 @@
+//===- AstUtil.h - Small questions about directives and expressions -*- C++ -*-===//
+//
+// Facts read off the AST that every pass asks for:
+//
+//   #pragma omp parallel for collapse(2)   isParallel, isLoop: true
+//   for (i = 0; ...)                       clause<OMPCollapseClause>: the clause
+//     for (j = 0; ...)                     collapseDepth: 2
+//                                          varOf(`(i)`): i
+//===----------------------------------------------------------------------===//
+#ifndef PARADE_TRANSLATOR_ASTUTIL_H
+#define PARADE_TRANSLATOR_ASTUTIL_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "llvm/ADT/SetVector.h"
+
+#include <optional>
+
+namespace parade {
+
+/// A directive that starts a parallel region (parallel, parallel for, ...).
+bool isParallel(const clang::OMPExecutableDirective *D);
+/// A work-sharing loop directive (for, parallel for, ...).
+bool isLoop(const clang::OMPExecutableDirective *D);
+
+/// The first clause of kind @p C on @p D, or null.
+template <typename C> const C *clause(const clang::OMPExecutableDirective *D) {
+  for (const clang::OMPClause *Cl : D->clauses())
+    if (const auto *Found = llvm::dyn_cast<C>(Cl))
+      return Found;
+  return nullptr;
+}
+
+/// The variable @p E names (through parentheses and implicit casts), or null.
+const clang::VarDecl *varOf(const clang::Expr *E);
+
+/// The loops a collapse clause asks for: 1 without one, nullopt if its
+/// argument is not a positive constant.
+std::optional<unsigned> collapseDepth(const clang::OMPExecutableDirective *D,
+                                      clang::ASTContext &Ctx);
+
+/// Whether a value of type @p Ty holds a pointer (itself, an element or a
+/// member, at any depth).
+bool holdsPointer(clang::QualType Ty);
+
+/// The variables named in the bounds of variably modified type @p Ty.
+void collectSizeVars(clang::ASTContext &Ctx, clang::QualType Ty,
+                     llvm::SetVector<const clang::VarDecl *> &Out);
+
+} // namespace parade
+
+#endif

@@ -1,0 +1,79 @@
+//===- ConstructContext.cpp - What a construct's translation may ask -----===//
+#include "ConstructContext.h"
+
+#include "AstUtil.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace parade {
+
+void ConstructContext::enterFunction(const FunctionDecl *F) {
+  Function = F;
+  Regions.clear();
+  // A directive's children() do not reach its associated statement; a
+  // visitor does.
+  class Collector : public RecursiveASTVisitor<Collector> {
+  public:
+    std::vector<const OMPExecutableDirective *> &Out;
+    explicit Collector(std::vector<const OMPExecutableDirective *> &Out) : Out(Out) {}
+    bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
+      if (isParallel(D))
+        Out.push_back(D);
+      return true;
+    }
+  } C(Regions);
+  C.TraverseStmt(F->getBody());
+}
+
+bool ConstructContext::nestedInRegion(const OMPExecutableDirective *D) const {
+  for (const OMPExecutableDirective *R : Regions)
+    if (R != D && T.contains(T.extent(R), D->getBeginLoc()))
+      return true;
+  return false;
+}
+
+const OMPExecutableDirective *
+ConstructContext::enclosingRegion(const OMPExecutableDirective *D) const {
+  const OMPExecutableDirective *Found = nullptr;
+  for (const OMPExecutableDirective *R : Regions)
+    if (R != D && T.contains(T.extent(R), D->getBeginLoc()))
+      Found = R;
+  return Found;
+}
+
+std::optional<SourceRange>
+ConstructContext::regionExtent(const OMPExecutableDirective *D) const {
+  if (const OMPExecutableDirective *R = enclosingRegion(D))
+    return T.extent(R);
+  return std::nullopt;
+}
+
+std::string ConstructContext::enclosingPrototype() const {
+  // A prototype with VLA parameters would name their bounds at file
+  // scope; such a function gets none (a recursive call from its own
+  // outlined code then fails to compile).
+  if (!Function || Function->isMain())
+    return "";
+  for (const ParmVarDecl *P : Function->parameters())
+    if (P->getType()->isVariablyModifiedType())
+      return "";
+  std::string Storage = Function->getStorageClass() == SC_Static ? "static " : "";
+  return Storage + T.declare(Function->getType(), Function->getName()) + ";\n";
+}
+
+std::string ConstructContext::bodyText(const OMPExecutableDirective *D) const {
+  const Stmt *Body = directiveBody(D);
+  return T.textBetween(Body->getBeginLoc(), T.endOf(Body));
+}
+
+std::string ConstructContext::stmtText(const Stmt *S) const {
+  return T.textBetween(S->getBeginLoc(), T.endOf(S));
+}
+
+std::string ConstructContext::exprText(const Expr *E) const {
+  return "(" + T.text(E->getSourceRange()) + ")";
+}
+
+} // namespace parade

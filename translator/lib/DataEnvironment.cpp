@@ -1,0 +1,130 @@
+//===- DataEnvironment.cpp - A construct's private copies ----------------===//
+#include "DataEnvironment.h"
+
+using namespace clang;
+
+namespace parade {
+
+Privates privates(Translation &T, const OMPExecutableDirective *D, const ConstructVars &CV,
+                  const VarDecl *SkipVar, bool ForRegion) {
+  Privates P;
+  for (auto &[V, Sh] : CV.Vars) {
+    if (V == SkipVar || Sh == Sharing::Shared)
+      continue;
+    std::string Name = V->getName().str();
+    std::string Orig = T.spell(V, D->getBeginLoc(), D);
+    unsigned K = T.fresh();
+    QualType Ty = V->getType();
+    switch (Sh) {
+    case Sharing::Private:
+      P.Decls += T.declare(Ty, Name) + "; ";
+      break;
+    case Sharing::FirstPrivate:
+      // Plain assignment where C allows it: taking a private copy's
+      // address would keep it out of registers for the whole function.
+      if (ForRegion && Ty->isVariablyModifiedType() && Ty->isArrayType()) {
+        // A VLA: from its pool storage, which the prologue points to.
+        P.Decls += T.declare(Ty, Name) + "; __builtin_memcpy((void *)" + Name + ", " + Orig +
+                   ", sizeof " + Name + "); ";
+      } else if (ForRegion && Ty->isVariablyModifiedType()) {
+        P.Decls += T.declare(Ty, Name) + " = parade_args->" + Name + "; ";
+      } else if (ForRegion && !Ty->isArrayType()) {
+        P.Decls += T.declare(Ty, Name) + " = parade_args->" + Name + "; ";
+      } else if (ForRegion) {
+        P.Decls += T.declare(Ty, Name) + "; __builtin_memcpy((void *)&" + Name +
+                   ", &parade_args->" + Name + ", sizeof " + Name + "); ";
+      } else {
+        std::string Ptr = "parade_fp_" + std::to_string(K);
+        P.Before += T.declare(T.Ctx.getPointerType(Ty), Ptr) + " = &" + Orig + "; ";
+        P.Decls += Ty->isArrayType()
+                       ? T.declare(Ty, Name) + "; __builtin_memcpy((void *)&" + Name + ", " +
+                             Ptr + ", sizeof " + Name + "); "
+                       : T.declare(Ty, Name) + " = *" + Ptr + "; ";
+      }
+      break;
+    case Sharing::LastPrivate:
+      P.Before += T.declare(T.Ctx.getPointerType(Ty), "parade_lp_" + std::to_string(K)) +
+                  " = &" + Orig + "; ";
+      P.Decls += T.declare(Ty, Name) + "; ";
+      P.Finish += Ty->isArrayType()
+                      ? "if (parade_last) __builtin_memcpy(parade_lp_" + std::to_string(K) +
+                            ", &" + Name + ", sizeof " + Name + "); "
+                      : "if (parade_last) *parade_lp_" + std::to_string(K) + " = " + Name + "; ";
+      break;
+    case Sharing::Reduction: {
+      std::string Op;
+      for (const ReductionItem &R : CV.Reductions)
+        if (R.Var == V)
+          Op = R.Op;
+      std::string Ptr = "parade_ro_" + std::to_string(K);
+      if (const auto *CA = dyn_cast_or_null<ConstantArrayType>(T.Ctx.getAsArrayType(Ty))) {
+        // Element by element: a private array of identities, one
+        // reduction variable of Count elements, an elementwise combine.
+        QualType Elem = T.Ctx.getBaseElementType(Ty).getUnqualifiedType();
+        std::string Count = std::to_string(T.Ctx.getConstantArrayElementCount(CA));
+        std::string ElemPtr = "(" + T.declare(T.Ctx.getPointerType(Elem), "") + ")";
+        std::string Each = "for (unsigned long parade_ri = 0; parade_ri < " + Count +
+                           "; parade_ri++) ";
+        P.Before += T.declare(T.Ctx.getPointerType(Elem), Ptr) + " = " + ElemPtr + "&" +
+                    Orig + "; ";
+        P.Decls += T.declare(Ty.getUnqualifiedType(), Name) + "; " + Each + "(" + ElemPtr +
+                   Name + ")[parade_ri] = " + reductionIdentity(T, Op, Elem) + "; ";
+        std::string Copy = "parade_rt_" + std::to_string(K);
+        P.ReduceCopies += T.declare(Elem, Copy + "[" + Count + "]") + "; __builtin_memcpy(" +
+                          Copy + ", " + Name + ", sizeof " + Copy + "); ";
+        P.ReduceVars.push_back("{" + Copy + ", " + Count + ", " +
+                               runtimeTypeName(Elem, T.Ctx) + ", " + reductionRuntimeOp(Op) +
+                               "}");
+        P.ReduceFinish.push_back(Each + "{ " +
+                                 reductionCombine(Op, Ptr + "[parade_ri]",
+                                                  Copy + "[parade_ri]") +
+                                 " }");
+        P.ReduceBytes += (unsigned)T.Ctx.getTypeSizeInChars(Ty).getQuantity();
+        break;
+      }
+      P.Before += T.declare(T.Ctx.getPointerType(Ty), Ptr) + " = &" + Orig + "; ";
+      P.Decls += T.declare(Ty, Name) + " = " + reductionIdentity(T, Op, Ty) + "; ";
+      // The runtime gets a copy made after the work, so the partial itself
+      // never has its address taken and can live in a register.
+      std::string Copy = "parade_rt_" + std::to_string(K);
+      P.ReduceCopies += T.declare(Ty.getUnqualifiedType(), Copy) + " = " + Name + "; ";
+      P.ReduceVars.push_back("{&" + Copy + ", 1, " + runtimeTypeName(Ty, T.Ctx) + ", " +
+                             reductionRuntimeOp(Op) + "}");
+      P.ReduceFinish.push_back(reductionCombine(Op, "(*" + Ptr + ")", Copy));
+      P.ReduceBytes += (unsigned)T.Ctx.getTypeSizeInChars(Ty).getQuantity();
+      break;
+    }
+    case Sharing::Shared:
+      break;
+    }
+  }
+  return P;
+}
+
+std::string reductions(Translation &T, const OMPExecutableDirective *D, const Privates &P,
+                       bool Serialized) {
+  if (P.ReduceVars.empty())
+    return "";
+  std::string Combine;
+  for (const std::string &F : P.ReduceFinish)
+    Combine += F + " ";
+  if (Serialized)
+    return "{ " + P.ReduceCopies + Combine + "} ";
+  if (T.Opts.ForceLockPath) {
+    T.remark(D->getBeginLoc(), "reduction uses the distributed lock: -fparade-sync=lock");
+    return "{ " + P.ReduceCopies + "parade_critical_enter(\"parade.reduction\"); " + Combine +
+           "parade_critical_exit(\"parade.reduction\"); } ";
+  }
+  std::string List;
+  for (const std::string &V : P.ReduceVars)
+    List += (List.empty() ? "" : ", ") + V;
+  T.remark(D->getBeginLoc(), "reduction mapped to one merged allreduce: " +
+                                 std::to_string(P.ReduceVars.size()) + " variable(s), " +
+                                 std::to_string(P.ReduceBytes) + " bytes");
+  return "{ " + P.ReduceCopies + "parade_reduce_var parade_rv[] = {" + List +
+         "}; parade_allreduce(parade_rv, " +
+         std::to_string(P.ReduceVars.size()) +
+         "); if (parade_thread_num() == 0) { " + Combine + "} } ";
+}
+
+} // namespace parade

@@ -1,0 +1,49 @@
+//===- DataEnvironment.h - A construct's private copies --------*- C++ -*-===//
+//
+// The declarations that give a construct its private, firstprivate,
+// lastprivate and reduction copies, and the statements that finish them:
+//
+//   #pragma omp for             Before:  int *parade_lp_3 = &x; double
+//     lastprivate(x)                     *parade_ro_4 = &s;
+//     reduction(+:s)            Decls:   int x; double s = 0;
+//                               Finish:  if (parade_last) *parade_lp_3 = x;
+//                               reductions(): one merged parade_allreduce,
+//                               then thread 0 combines into *parade_ro_4
+//===----------------------------------------------------------------------===//
+#ifndef PARADE_TRANSLATOR_DATAENVIRONMENT_H
+#define PARADE_TRANSLATOR_DATAENVIRONMENT_H
+
+#include "DataSharing.h"
+
+#include <string>
+#include <vector>
+
+namespace parade {
+
+/// Declarations that give a construct its private copies, and the
+/// statements that finish them (reductions, lastprivate). @p Orig spells
+/// the original variable outside the construct.
+struct Privates {
+  std::string Before; ///< outer block: pointers to and copies of originals
+  std::string Decls;  ///< inner block: the private variables
+  std::string Finish; ///< after the work, still in the inner block
+  std::string ReduceCopies; ///< copies of the partials for the runtime
+  std::vector<std::string> ReduceVars;
+  std::vector<std::string> ReduceFinish;
+  unsigned ReduceBytes = 0;
+};
+
+/// The private copies of @p D's variables (all but @p SkipVar). In an
+/// outlined region (@p ForRegion) firstprivates come from the argument
+/// block parade_args.
+Privates privates(Translation &T, const clang::OMPExecutableDirective *D,
+                  const ConstructVars &CV, const clang::VarDecl *SkipVar, bool ForRegion);
+
+/// The code that combines @p D's reductions: a merged allreduce, the
+/// distributed lock (-fparade-sync=lock), or (@p Serialized) in place.
+std::string reductions(Translation &T, const clang::OMPExecutableDirective *D,
+                       const Privates &P, bool Serialized);
+
+} // namespace parade
+
+#endif

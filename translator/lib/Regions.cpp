@@ -1,0 +1,135 @@
+//===- Regions.cpp - Parallel regions -------------------------------------===//
+#include "Regions.h"
+
+#include "ArgBlock.h"
+#include "AstUtil.h"
+#include "DataEnvironment.h"
+#include "WorkSharing.h"
+
+#include "clang/AST/OpenMPClause.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace clang;
+using llvm::omp::Directive;
+
+namespace parade {
+
+namespace {
+
+/// What the region runs: its work-sharing part (a combined construct) or
+/// its body.
+std::string regionBody(ConstructContext &C, const OMPExecutableDirective *D) {
+  if (isLoop(D))
+    return loop(C, D, /*InRegionTail=*/true);
+  if (D->getDirectiveKind() == Directive::OMPD_parallel_sections)
+    return sections(C, D, true);
+  return C.bodyText(D);
+}
+
+} // namespace
+
+std::string outline(ConstructContext &C, const OMPExecutableDirective *D) {
+  Translation &T = C.T;
+  ConstructVars CV = analyzeConstruct(T, D);
+  unsigned Id = T.fresh();
+  ArgBlock A(T, "struct parade_args_" + std::to_string(Id), "parade_a");
+  // Variably modified types (a VLA, a pointer to one, a VLA parameter)
+  // name their bounds, which file scope cannot: such a variable travels
+  // as a void pointer and is declared after the variables its bounds
+  // name, which are declared by name first.
+  llvm::DenseSet<const VarDecl *> ByName; // declared by name in the prologue
+  for (auto &[V, Sh] : CV.Vars) {
+    auto Pool = T.Pooled.find(V->getCanonicalDecl());
+    bool IsPooled = Pool != T.Pooled.end() && !V->hasGlobalStorage();
+    if (Sh == Sharing::Shared && !IsPooled)
+      ByName.insert(V);
+  }
+  llvm::SetVector<const VarDecl *> SizeVars;
+  for (auto &[V, Sh] : CV.Vars)
+    if (V->getType()->isVariablyModifiedType())
+      collectSizeVars(T.Ctx, V->getType(), SizeVars);
+  for (const VarDecl *S : SizeVars) {
+    if (ByName.count(S) || !S->hasLocalStorage())
+      continue;
+    std::string Field = "parade_vsz_" + S->getName().str();
+    A.value(S->getType().getUnqualifiedType(), Field, T.spell(S, D->getBeginLoc(), D));
+    A.unpack(ArgBlock::Sizes, S->getType(), S->getName(), Field);
+  }
+  for (auto &[V, Sh] : CV.Vars) {
+    std::string Name = V->getName().str();
+    QualType Ty = V->getType();
+    bool VM = Ty->isVariablyModifiedType();
+    auto Pool = T.Pooled.find(V->getCanonicalDecl());
+    bool IsPooled = Pool != T.Pooled.end() && !V->hasGlobalStorage();
+    if (IsPooled) {
+      // The pointer travels; the body spells the variable through it.
+      const std::string &Ptr = Pool->second;
+      QualType PtrTy = T.Ctx.getPointerType(Ty);
+      if (VM) {
+        A.pointer(Ptr, Ptr);
+        A.unpack(ArgBlock::VariablyModified, PtrTy, Ptr, Ptr);
+      } else {
+        A.value(PtrTy, Ptr, "(void *)" + Ptr);
+        A.unpack(ArgBlock::Plain, PtrTy, Ptr, Ptr);
+      }
+    }
+    if (VM && !IsPooled && Ty->isArrayType()) {
+      T.error(V->getLocation(), "a variable-length array passed by value to a parallel "
+                                "region is not supported by parade");
+      continue;
+    }
+    if (Sh == Sharing::Shared && !IsPooled) {
+      if (VM) { // a pointer to a VLA, or a VLA parameter
+        A.pointer(Name, Name);
+        A.unpack(ArgBlock::VariablyModified, Ty, Name, Name);
+      } else {
+        A.value(Ty.getUnqualifiedType(), Name, Name);
+        A.unpack(ArgBlock::Plain, Ty, Name, Name);
+      }
+    } else if (Sh == Sharing::FirstPrivate && VM && !Ty->isArrayType()) {
+      A.pointer(Name, T.spell(V, D->getBeginLoc(), D));
+    } else if (Sh == Sharing::FirstPrivate && !VM) {
+      A.copy(Ty.getUnqualifiedType(), Name, T.spell(V, D->getBeginLoc(), D));
+    }
+    // A firstprivate VLA is copied from its pool storage (privates).
+  }
+  for (const VarDecl *V : CV.CopyIn) {
+    std::string Name = T.spell(V, D->getBeginLoc(), D);
+    A.copy(V->getType(), "parade_ci_" + Name, Name);
+    A.unpackText(ArgBlock::CopyIn, "__builtin_memcpy(&" + Name + ", &parade_args->parade_ci_" +
+                                       Name + ", sizeof " + Name + "); ");
+  }
+  Privates P = privates(T, D, CV, nullptr, /*ForRegion=*/true);
+  std::string Body = regionBody(C, D);
+  std::string NumThreads = "0", If = "1";
+  if (const auto *N = clause<OMPNumThreadsClause>(D))
+    NumThreads = C.exprText(N->getNumThreads());
+  if (const auto *I = clause<OMPIfClause>(D))
+    If = "(" + C.exprText(I->getCondition()) + " != 0)";
+  std::string Fn = "parade_region_" + std::to_string(Id);
+  std::string Outlined = C.enclosingPrototype() + A.definition() + "static void " + Fn +
+                         "(void *parade_raw) {\n  struct parade_args_" + std::to_string(Id) +
+                         " *parade_args = parade_raw; (void)parade_args;\n  " + A.prologue() +
+                         "\n  int parade_last = 0; (void)parade_last;\n  {" + P.Before + "{ " +
+                         P.Decls + "\n" + Body + "\n" + P.Finish +
+                         reductions(T, D, P, false) + "}}\n}\n";
+  auto [Defines, Undefs] = T.localMacros(C.Function, D->getBeginLoc());
+  T.addBeforeFunction(C.Function->getBeginLoc(), Defines + Outlined + Undefs);
+  T.remark(D->getBeginLoc(), "'" + directiveName(D) + "' outlined to " + Fn + ": " +
+                                 std::to_string(CV.Vars.size()) + " variable(s) from the "
+                                 "enclosing function");
+  return A.packing() + "parade_parallel(" + Fn + ", &parade_a, sizeof parade_a, " + NumThreads +
+         ", " + If + "); }";
+}
+
+std::string serializedRegion(ConstructContext &C, const OMPExecutableDirective *D) {
+  Translation &T = C.T;
+  ConstructVars CV = analyzeConstruct(T, D);
+  Privates P = privates(T, D, CV, nullptr, false);
+  std::string Body = regionBody(C, D);
+  return "{ int parade_last = 0; (void)parade_last; " + P.Before +
+         "parade_serial_enter(); { " + P.Decls + "\n" + Body + "\n" + P.Finish +
+         reductions(T, D, P, true) + "} parade_serial_exit(); }";
+}
+
+} // namespace parade

@@ -1,0 +1,83 @@
+//===- Synchronisation.cpp - critical, atomic and flush -------------------===//
+#include "Synchronisation.h"
+
+#include "AstUtil.h"
+#include "Collectives.h"
+
+#include "clang/AST/OpenMPClause.h"
+
+using namespace clang;
+
+namespace parade {
+
+std::string synchronisedUpdate(ConstructContext &C, const OMPExecutableDirective *D,
+                               const std::string &Kind, const std::string &LockName) {
+  Translation &T = C.T;
+  std::string Why;
+  unsigned Bytes = 0;
+  if (auto Collective = updateAsCollective(T, D, C.enclosingRegion(D), Why, Bytes)) {
+    T.remark(D->getBeginLoc(), Kind + " mapped to a collective: " + std::to_string(Bytes) +
+                                   " bytes of shared data");
+    return *Collective;
+  }
+  if (isa<OMPAtomicDirective>(D)) {
+    std::string WhyNot;
+    if (auto Deferred = atomicAsDeferred(T, D, WhyNot)) {
+      T.remark(D->getBeginLoc(), "atomic update deferred: combined by each thread, applied "
+                                 "under the lock at its next synchronisation (" + Why + ")");
+      return *Deferred;
+    }
+    Why += "; not deferred: " + WhyNot;
+  }
+  T.remark(D->getBeginLoc(), Kind + " uses the distributed lock: " + Why);
+  return "{ parade_critical_enter(" + LockName + "); " + C.bodyText(D) +
+         " parade_critical_exit(" + LockName + "); }";
+}
+
+std::string flush(ConstructContext &C, const OMPExecutableDirective *D) {
+  Translation &T = C.T;
+  std::string Addrs, Sizes;
+  unsigned Count = 0;
+  const VarDecl *Pointer = nullptr;
+  for (const OMPClause *C : D->clauses()) {
+    const auto *F = dyn_cast<OMPFlushClause>(C);
+    if (!F) {
+      T.error(C->getBeginLoc(), "clause '" +
+                                    llvm::omp::getOpenMPClauseName(C->getClauseKind()).str() +
+                                    "' on 'flush' is not supported by parade");
+      continue;
+    }
+    for (const Expr *E : F->varlists()) {
+      const VarDecl *V = varOf(E);
+      if (!V)
+        continue;
+      if (!Pointer && holdsPointer(V->getType()))
+        Pointer = V;
+      std::string Spelled = T.spell(V, D->getBeginLoc());
+      Addrs += (Count ? ", " : "") + ("(const void *)&" + Spelled);
+      Sizes += (Count ? ", " : "") + ("sizeof " + Spelled);
+      Count++;
+    }
+  }
+  if (Count == 0) {
+    T.remark(D->getBeginLoc(), "flush is a release of this node's writes and an acquire of "
+                               "all shared data");
+    return "parade_flush();";
+  }
+  if (Pointer) {
+    // The letter of OpenMP flushes only the pointer, but gcc fences all
+    // memory and codes rely on the data it points to becoming visible.
+    T.remark(D->getBeginLoc(), "flush is a release of this node's writes and an acquire of "
+                               "all shared data: '" +
+                                   Pointer->getName().str() +
+                                   "' holds a pointer, and the data it points to may be "
+                                   "anywhere");
+    return "parade_flush();";
+  }
+  T.remark(D->getBeginLoc(), "flush is a release of this node's writes and an acquire of " +
+                                 std::to_string(Count) + " variable(s)");
+  return "{ const void *parade_fa[] = {" + Addrs + "}; size_t parade_fs[] = {" + Sizes +
+         "}; parade_flush_list(parade_fa, parade_fs, " + std::to_string(Count) + "); }";
+}
+
+} // namespace parade

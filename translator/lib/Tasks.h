@@ -1,0 +1,26 @@
+//===- Tasks.h - Explicit tasks ---------------------------------*- C++ -*-===//
+//
+// A task's body moves to a function of its own; the task becomes a call
+// that queues it (or runs it, undeferred) with an argument block of the
+// values it captures and pointers to the pooled variables it shares:
+//
+//   #pragma omp task firstprivate(i)    struct parade_targs_2 { int i; };
+//   a[i] = f(i);                  ==>   static void parade_task_2(void *) {...}
+//                                       ... parade_task(parade_task_2,
+//                                         &parade_ta, sizeof parade_ta, 0); }
+//
+// A task that holds a parallel region, names a variable-length array or
+// shares a variable without storage of its own runs at once, in place.
+//===----------------------------------------------------------------------===//
+#ifndef PARADE_TRANSLATOR_TASKS_H
+#define PARADE_TRANSLATOR_TASKS_H
+
+#include "ConstructContext.h"
+
+namespace parade {
+
+std::string task(ConstructContext &C, const clang::OMPExecutableDirective *D);
+
+} // namespace parade
+
+#endif

@@ -1,0 +1,224 @@
+//===- WorkSharing.cpp - Loops, sections, single and ordered --------------===//
+#include "WorkSharing.h"
+
+#include "AstUtil.h"
+#include "Collectives.h"
+#include "DataEnvironment.h"
+#include "LoopNest.h"
+
+#include "clang/AST/OpenMPClause.h"
+#include "clang/AST/ParentMapContext.h"
+
+using namespace clang;
+
+namespace parade {
+
+namespace {
+
+std::string scheduleOf(const OMPExecutableDirective *D, std::string &Chunk, Translation &T) {
+  Chunk = "0";
+  const auto *S = clause<OMPScheduleClause>(D);
+  if (!S)
+    return "PARADE_SCHED_STATIC";
+  if (const Expr *C = S->getChunkSize())
+    Chunk = "(" + T.text(C->getSourceRange()) + ")";
+  switch (S->getScheduleKind()) {
+  case OMPC_SCHEDULE_dynamic: return "PARADE_SCHED_DYNAMIC";
+  case OMPC_SCHEDULE_guided: return "PARADE_SCHED_GUIDED";
+  case OMPC_SCHEDULE_runtime: return "PARADE_SCHED_RUNTIME";
+  default: return "PARADE_SCHED_STATIC";
+  }
+}
+
+/// Iterations of loop @p L as a C expression over parade_lb<S>,
+/// parade_ub<S> and parade_st<S>.
+std::string countExpr(BinaryOperatorKind Cmp, const std::string &S) {
+  std::string Lb = "parade_lb" + S, Ub = "parade_ub" + S, St = "parade_st" + S;
+  switch (Cmp) {
+  case BO_LT: return St + " > 0 && " + Lb + " < " + Ub + " ? (" + Ub + " - " + Lb + " + " + St + " - 1) / " + St + " : 0";
+  case BO_LE: return St + " > 0 && " + Lb + " <= " + Ub + " ? (" + Ub + " - " + Lb + ") / " + St + " + 1 : 0";
+  case BO_GT: return St + " < 0 && " + Lb + " > " + Ub + " ? (" + Lb + " - " + Ub + " - " + St + " - 1) / -" + St + " : 0";
+  case BO_GE: return St + " < 0 && " + Lb + " >= " + Ub + " ? (" + Lb + " - " + Ub + ") / -" + St + " + 1 : 0";
+  default: return St + " > 0 ? (" + Ub + " > " + Lb + " ? " + Ub + " - " + Lb + " : 0) : (" + Lb + " > " + Ub + " ? " + Lb + " - " + Ub + " : 0)";
+  }
+}
+
+} // namespace
+
+std::string loop(ConstructContext &C, const OMPExecutableDirective *D, bool InRegionTail) {
+  Translation &T = C.T;
+  const auto *Ordered = clause<OMPOrderedClause>(D);
+  if (Ordered && Ordered->getNumForLoops()) {
+    T.error(Ordered->getBeginLoc(), "doacross loops (ordered(n)) are not supported by parade");
+    return "";
+  }
+  std::vector<CanonicalLoop> Loops = collapsedLoops(T, D);
+  if (Loops.empty())
+    return "";
+  const CanonicalLoop &Outer = Loops.front();
+  // A combined construct's clauses were handled by its region.
+  ConstructVars CV = InRegionTail ? ConstructVars() : analyzeConstruct(T, D);
+  Privates P = InRegionTail ? Privates() : privates(T, D, CV, Outer.Var, false);
+  std::string Chunk, Kind = scheduleOf(D, Chunk, T);
+  std::string Bounds, Total, Indices, LastVars, LastVarPtrs;
+  const auto *LP = clause<OMPLastprivateClause>(D);
+  for (size_t K = 0; K < Loops.size(); K++) {
+    const CanonicalLoop &L = Loops[K];
+    std::string S = std::to_string(K);
+    std::string Step = L.StepConst ? std::to_string(L.StepConst)
+                       : L.StepNegated ? "-" + C.exprText(L.StepExpr)
+                                       : C.exprText(L.StepExpr);
+    QualType VarTy = L.Var->getType().getUnqualifiedType();
+    std::string Var = L.Var->getName().str();
+    std::string Cast = "(" + T.declare(VarTy, "") + ")";
+    if (VarTy->isPointerType()) {
+      // A pointer loop counts elements from its lower bound, the base.
+      std::string Base = "parade_pb" + S;
+      Bounds += T.declare(VarTy, Base) + " = " + C.exprText(L.Lower) + ";\n  ";
+      Bounds += "long long parade_lb" + S + " = 0, parade_ub" + S + " = (long long)(" +
+                C.exprText(L.Upper) + " - " + Base + "), parade_st" + S +
+                " = (long long)(" + Step + ");\n  long long parade_n" + S + " = " +
+                countExpr(L.Cmp, S) + ";\n  ";
+      Cast = Base + " + ";
+    } else {
+      Bounds += "long long parade_lb" + S + " = (long long)" + C.exprText(L.Lower) +
+                ", parade_ub" + S + " = (long long)" + C.exprText(L.Upper) + ", parade_st" +
+                S + " = (long long)(" + Step + ");\n  long long parade_n" + S + " = " +
+                countExpr(L.Cmp, S) + ";\n  ";
+    }
+    Total += std::string(K ? " * " : "") + "parade_n" + S;
+    // Innermost varies fastest: peel indices from the end. A single loop
+    // needs no division (it would cost more than a cheap iteration).
+    if (Loops.size() == 1)
+      Indices = T.declare(VarTy, Var) + " = " + Cast + "(parade_lb0 + parade_r * parade_st0); ";
+    else
+      Indices = T.declare(VarTy, Var) + " = " + Cast + "(parade_lb" + S + " + (parade_r % parade_n" +
+                S + ") * parade_st" + S + "); parade_r /= parade_n" + S + "; " + Indices;
+    // A lastprivate loop variable ends one step past its last value; in a
+    // combined construct the region declared the private copy.
+    bool IsLast = false;
+    if (LP)
+      for (const Expr *E : LP->varlists())
+        IsLast |= varOf(E) == L.Var;
+    if (!IsLast)
+      continue;
+    std::string Final = Cast + "(parade_lb" + S + " + parade_n" + S + " * parade_st" + S + ")";
+    if (InRegionTail) {
+      LastVars += Var + " = " + Final + "; ";
+    } else {
+      std::string Ptr = "parade_lv" + S;
+      LastVarPtrs += T.declare(T.Ctx.getPointerType(VarTy), Ptr) + " = &" +
+                     T.spell(L.Var, D->getBeginLoc(), D) + "; ";
+      LastVars += "*" + Ptr + " = " + Final + "; ";
+    }
+  }
+  bool Nowait = InRegionTail || clause<OMPNowaitClause>(D);
+  std::string BodyText = C.stmtText(Loops.back().Body);
+  T.remark(D->getBeginLoc(), "'" + directiveName(D) + "' loop: schedule " + Kind.substr(13) +
+                                 (Loops.size() > 1 ? ", " + std::to_string(Loops.size()) +
+                                                         " loops collapsed"
+                                                   : std::string()));
+  return "{ " + P.Before + LastVarPtrs + Bounds + "long long parade_n = " + Total + ";\n" +
+         "  parade_loop parade_l; long long parade_lo, parade_hi;" +
+         (InRegionTail ? "" : " int parade_last = 0;") + "\n" + "  { " + P.Decls +
+         "\n  parade_loop_begin(&parade_l, parade_n, " + Kind + ", " + Chunk + ");\n" +
+         "  while (parade_loop_next(&parade_l, &parade_lo, &parade_hi)) {\n" +
+         "    if (parade_hi == parade_n) parade_last = 1;\n" +
+         "    for (long long parade_k = parade_lo; parade_k < parade_hi; parade_k++) {\n" +
+         "      long long parade_r = parade_k; " + Indices + "(void)parade_r;\n      " +
+         // An ordered loop's iterations pass the ordered region in turn,
+         // also those that do not execute it.
+         (Ordered ? "int parade_ord = 0;\n      " : "") + BodyText +
+         (Ordered ? "\n      if (!parade_ord) { parade_ordered_begin(&parade_l, parade_k); "
+                    "parade_ordered_end(&parade_l, parade_k); }"
+                  : "") +
+         "\n    }\n  }\n  " + P.Finish +
+         (LastVars.empty() ? "" : "if (parade_last) { " + LastVars + "} ") +
+         reductions(T, D, P, false) + "}\n  (void)parade_last; " +
+         (Nowait ? "" : "parade_barrier(); ") + "}";
+}
+
+std::string ordered(ConstructContext &C, const OMPExecutableDirective *D) {
+  Translation &T = C.T;
+  for (const OMPClause *C : D->clauses())
+    if (isa<OMPDependClause, OMPDoacrossClause>(C)) {
+      T.error(C->getBeginLoc(), "doacross (ordered depend) is not supported by parade");
+      return "";
+    }
+  if (!directiveBody(D)) {
+    T.error(D->getBeginLoc(), "a stand-alone ordered directive is not supported by parade");
+    return "";
+  }
+  // The innermost enclosing loop directive must have the ordered clause.
+  DynTypedNode Node = DynTypedNode::create(*D);
+  const OMPExecutableDirective *Loop = nullptr;
+  while (!Loop) {
+    auto Parents = T.Ctx.getParents(Node);
+    if (Parents.empty())
+      break;
+    Node = Parents[0];
+    if (const auto *P = Node.get<OMPExecutableDirective>())
+      if (isLoop(P) || isParallel(P))
+        Loop = P;
+  }
+  if (!Loop || !isLoop(Loop) || !clause<OMPOrderedClause>(Loop)) {
+    T.error(D->getBeginLoc(), "an ordered region must be lexically inside a loop with the "
+                              "ordered clause for parade");
+    return "";
+  }
+  T.remark(D->getBeginLoc(), "ordered uses the ordered lock of its loop");
+  return "{ parade_ordered_begin(&parade_l, parade_k); parade_ord = 1; " + C.bodyText(D) +
+         " parade_ordered_end(&parade_l, parade_k); }";
+}
+
+std::string sections(ConstructContext &C, const OMPExecutableDirective *D, bool InRegionTail) {
+  Translation &T = C.T;
+  const auto *Body = dyn_cast<CompoundStmt>(directiveBody(D));
+  if (!Body) {
+    T.error(D->getBeginLoc(), "expected a compound statement of sections");
+    return "";
+  }
+  ConstructVars CV = InRegionTail ? ConstructVars() : analyzeConstruct(T, D);
+  Privates P = InRegionTail ? Privates() : privates(T, D, CV, nullptr, false);
+  std::string Cases;
+  unsigned N = 0;
+  for (const Stmt *S : Body->body()) {
+    const Stmt *Work = S;
+    if (const auto *Sec = dyn_cast<OMPSectionDirective>(S))
+      Work = directiveBody(Sec);
+    Cases += "case " + std::to_string(N++) + ": " + C.stmtText(Work) + " break;\n";
+  }
+  bool Nowait = InRegionTail || clause<OMPNowaitClause>(D);
+  return "{ " + P.Before + "parade_loop parade_l; long long parade_lo, parade_hi; " +
+         (InRegionTail ? "" : "int parade_last = 0;") + "\n  { " + P.Decls + "\n  parade_loop_begin(&parade_l, " +
+         std::to_string(N) + ", PARADE_SCHED_DYNAMIC, 1);\n" +
+         "  while (parade_loop_next(&parade_l, &parade_lo, &parade_hi))\n" +
+         "    for (long long parade_k = parade_lo; parade_k < parade_hi; parade_k++) {\n" +
+         "      if (parade_k == " + std::to_string(N) + " - 1) parade_last = 1;\n" +
+         "      switch (parade_k) {\n" + Cases + "      }\n    }\n  " + P.Finish +
+         reductions(T, D, P, false) + "}\n  (void)parade_last; " +
+         (Nowait ? "" : "parade_barrier(); ") + "}";
+}
+
+std::string single(ConstructContext &C, const OMPExecutableDirective *D) {
+  Translation &T = C.T;
+  std::string Why;
+  unsigned Bytes = 0;
+  if (auto Collective = singleAsCollective(T, D, Why, Bytes)) {
+    T.remark(D->getBeginLoc(), "single mapped to a broadcast: " + std::to_string(Bytes) +
+                                   " bytes of shared data");
+    return *Collective;
+  }
+  T.remark(D->getBeginLoc(), "single uses a barrier: " + Why);
+  ConstructVars CV = analyzeConstruct(T, D);
+  Privates P = privates(T, D, CV, nullptr, false);
+  std::string Copy;
+  for (const VarDecl *V : CV.CopyPrivate)
+    Copy += "parade_bcast(&" + T.spell(V, D->getBeginLoc(), D) + ", sizeof(" +
+            T.declare(V->getType(), "") + "), 0); ";
+  bool Nowait = clause<OMPNowaitClause>(D) != nullptr;
+  return "{ " + P.Before + "if (parade_thread_num() == 0) { " + P.Decls + C.bodyText(D) +
+         " } " + Copy + (Nowait && Copy.empty() ? "" : "parade_barrier(); ") + "}";
+}
+
+} // namespace parade
