@@ -21,8 +21,6 @@ void f(int n, double *a) {
     a[1] = 2;
 // CHECK-DAG: remarks-every-directive.c:[[@LINE+1]]:1: remark: barrier is a DSM barrier
 #pragma omp barrier
-// CHECK-DAG: remarks-every-directive.c:[[@LINE+1]]:1: remark: flush is a release of this node's writes and an acquire of all shared data
-#pragma omp flush
 // CHECK-DAG: remarks-every-directive.c:[[@LINE+1]]:1: remark: task outlined to parade_task_{{[0-9]+}}, queued for a thread of this node
 #pragma omp task
     a[2] = 3;
@@ -37,5 +35,12 @@ void f(int n, double *a) {
 // CHECK-DAG: remarks-every-directive.c:[[@LINE+1]]:1: remark: single mapped to a broadcast: 4 bytes
 #pragma omp single
     x = 7;
+  }
+  // A flush in a region lets its threads wait for each other: it gets a
+  // region of its own, so the one above keeps its collectives.
+#pragma omp parallel
+  {
+// CHECK-DAG: remarks-every-directive.c:[[@LINE+1]]:1: remark: flush is a release of this node's writes and an acquire of all shared data
+#pragma omp flush
   }
 }

@@ -221,6 +221,82 @@ bool oncePerThread(Translation &T, const OMPExecutableDirective *D,
   }
 }
 
+} // namespace
+
+bool threadsMayWait(Translation &T, const OMPExecutableDirective *Region, bool OnlyUnflushed,
+                    std::string &Where) {
+  class Finder : public RecursiveASTVisitor<Finder> {
+  public:
+    Translation &T;
+    bool OnlyUnflushed;
+    std::string Found;
+    llvm::SmallPtrSet<const FunctionDecl *, 16> Seen;
+    Finder(Translation &T, bool OnlyUnflushed) : T(T), OnlyUnflushed(OnlyUnflushed) {}
+
+    bool found(const std::string &What, SourceLocation Loc) {
+      Found = What + " at line " +
+              std::to_string(T.SM.getPresumedLineNumber(T.SM.getExpansionLoc(Loc)));
+      return false; // stop
+    }
+    bool VisitOMPAtomicDirective(OMPAtomicDirective *A) {
+      if (OnlyUnflushed)
+        return true;
+      for (const OMPClause *C : A->clauses())
+        if (isa<OMPReadClause, OMPWriteClause, OMPCaptureClause, OMPCompareClause>(C))
+          return found("an atomic " +
+                           llvm::omp::getOpenMPClauseName(C->getClauseKind()).str(),
+                       A->getBeginLoc());
+      return true;
+    }
+    bool VisitOMPFlushDirective(OMPFlushDirective *F) {
+      return OnlyUnflushed || found("a flush", F->getBeginLoc());
+    }
+    bool VisitCallExpr(CallExpr *C) {
+      const FunctionDecl *F = C->getDirectCallee();
+      if (!F)
+        return true;
+      std::string Name = F->getNameAsString();
+      if (!OnlyUnflushed && (Name == "omp_set_lock" || Name == "omp_test_lock" ||
+                             Name == "omp_set_nest_lock" || Name == "omp_test_nest_lock"))
+        return found("a call to '" + Name + "'", C->getBeginLoc());
+      if (llvm::StringRef(Name).starts_with("__atomic_") ||
+          llvm::StringRef(Name).starts_with("__sync_") ||
+          llvm::StringRef(Name).starts_with("__c11_atomic_"))
+        return found("the atomic builtin '" + Name + "'", C->getBeginLoc());
+      const FunctionDecl *Def = nullptr;
+      if (F->hasBody(Def) && Seen.insert(Def).second)
+        return TraverseStmt(Def->getBody());
+      return true;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      QualType Ty = E->getType();
+      if (Ty.isVolatileQualified() || Ty->isAtomicType())
+        return found(std::string(Ty.isVolatileQualified() ? "the volatile" : "the _Atomic") +
+                         " object '" + E->getDecl()->getNameAsString() + "'",
+                     E->getBeginLoc());
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      if (U->getOpcode() == UO_Deref && U->getType().isVolatileQualified())
+        return found("a volatile object", U->getBeginLoc());
+      return true;
+    }
+    bool VisitMemberExpr(MemberExpr *M) {
+      if (M->getType().isVolatileQualified())
+        return found("the volatile member '" + M->getMemberDecl()->getNameAsString() + "'",
+                     M->getBeginLoc());
+      return true;
+    }
+  } F(T, OnlyUnflushed);
+  F.TraverseStmt(const_cast<Stmt *>(directiveBody(Region)));
+  if (F.Found.empty())
+    return false;
+  Where = F.Found;
+  return true;
+}
+
+namespace {
+
 std::string castTo(Translation &T, QualType Ty) {
   return "(" + T.declare(Ty.getUnqualifiedType(), "") + ")";
 }
@@ -304,6 +380,12 @@ std::optional<std::string> updateAsCollective(Translation &T, const OMPExecutabl
           std::to_string(T.Opts.SmallThreshold);
     return std::nullopt;
   }
+  // Last, so that a block that could never be a collective says why.
+  if (std::string Where; threadsMayWait(T, Region, false, Where)) {
+    Why = "threads of its region may wait for each other (" + Where +
+          "), which a collective could deadlock";
+    return std::nullopt;
+  }
   std::string Decls, Vars, Targets;
   for (size_t I = 0; I < Updates.size(); I++) {
     const Update &U = Updates[I];
@@ -323,6 +405,7 @@ std::optional<std::string> updateAsCollective(Translation &T, const OMPExecutabl
 }
 
 std::optional<std::string> singleAsCollective(Translation &T, const OMPExecutableDirective *D,
+                                              const OMPExecutableDirective *Region,
                                               std::string &Why, unsigned &Bytes) {
   Bytes = 0;
   if (T.Opts.ForceLockPath) {
@@ -352,6 +435,20 @@ std::optional<std::string> singleAsCollective(Translation &T, const OMPExecutabl
     Why = std::to_string(Bytes) + " bytes of shared data exceed the threshold of " +
           std::to_string(T.Opts.SmallThreshold);
     return std::nullopt;
+  }
+  // Without nowait a barrier ends the single anyway; with it, a thread past
+  // the single may release others that have not reached it yet.
+  if (clause<OMPNowaitClause>(D)) {
+    if (!Region) {
+      Why = "it has nowait and is orphaned: threads may wait for each other in code not seen "
+            "here, which a collective could deadlock";
+      return std::nullopt;
+    }
+    if (std::string Where; threadsMayWait(T, Region, false, Where)) {
+      Why = "threads of its region may wait for each other (" + Where +
+            "), which a collective could deadlock";
+      return std::nullopt;
+    }
   }
   std::string Body = T.textBetween(directiveBody(D)->getBeginLoc(), T.endOf(directiveBody(D)));
   if (A.Written.empty())

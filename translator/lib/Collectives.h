@@ -28,11 +28,23 @@ namespace parade {
 
 /// The collective form of a critical or atomic update @p D, or nullopt with
 /// the reason in @p Why. @p Region is the parallel region that lexically
-/// holds @p D (null when orphaned).
+/// holds @p D (null when orphaned). Not when the region's threads may wait
+/// for each other through shared memory (a collective could deadlock).
 std::optional<std::string> updateAsCollective(Translation &T,
                                               const clang::OMPExecutableDirective *D,
                                               const clang::OMPExecutableDirective *Region,
                                               std::string &Why, unsigned &Bytes);
+
+/// Whether threads of @p Region may wait for each other through shared
+/// memory: an atomic read, write or capture, a flush, an omp lock, a
+/// volatile or _Atomic object, or an atomic builtin, in the region or in a
+/// function of this file it calls (@p OnlyUnflushed: only the last three,
+/// which do not apply a thread's deferred atomic updates). A thread that
+/// waits for another to pass a construct would deadlock if the construct
+/// were a collective, which every thread must reach before any leaves it.
+/// @p Where names the first such wait ("a flush at line 12").
+bool threadsMayWait(Translation &T, const clang::OMPExecutableDirective *Region,
+                    bool OnlyUnflushed, std::string &Where);
 
 /// An atomic update @p D that commutes (x += e, x++, x *= e, x |= e, ...)
 /// as a deferred update (parade_atomic_update): combined by the thread and
@@ -41,9 +53,11 @@ std::optional<std::string> atomicAsDeferred(Translation &T,
                                             const clang::OMPExecutableDirective *D,
                                             std::string &Why);
 
-/// The collective form of a single @p D, or nullopt with the reason.
+/// The collective form of a single @p D in @p Region (null when orphaned),
+/// or nullopt with the reason.
 std::optional<std::string> singleAsCollective(Translation &T,
                                               const clang::OMPExecutableDirective *D,
+                                              const clang::OMPExecutableDirective *Region,
                                               std::string &Why, unsigned &Bytes);
 
 } // namespace parade

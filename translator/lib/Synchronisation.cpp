@@ -15,14 +15,24 @@ std::string synchronisedUpdate(ConstructContext &C, const OMPExecutableDirective
   Translation &T = C.T;
   std::string Why;
   unsigned Bytes = 0;
-  if (auto Collective = updateAsCollective(T, D, C.enclosingRegion(D), Why, Bytes)) {
+  const OMPExecutableDirective *Region = C.enclosingRegion(D);
+  if (auto Collective = updateAsCollective(T, D, Region, Why, Bytes)) {
     T.remark(D->getBeginLoc(), Kind + " mapped to a collective: " + std::to_string(Bytes) +
                                    " bytes of shared data");
     return *Collective;
   }
   if (isa<OMPAtomicDirective>(D)) {
     std::string WhyNot;
-    if (auto Deferred = atomicAsDeferred(T, D, WhyNot)) {
+    // A deferred update is applied at the thread's next atomic read or
+    // write, flush, lock or barrier; a thread waiting through a volatile
+    // or _Atomic object would never see it.
+    std::optional<std::string> Deferred;
+    std::string Where;
+    if (Region && threadsMayWait(T, Region, /*OnlyUnflushed=*/true, Where))
+      WhyNot = "a thread waiting through " + Where + " would not apply it";
+    else
+      Deferred = atomicAsDeferred(T, D, WhyNot);
+    if (Deferred) {
       T.remark(D->getBeginLoc(), "atomic update deferred: combined by each thread, applied "
                                  "under the lock at its next synchronisation (" + Why + ")");
       return *Deferred;

@@ -204,7 +204,7 @@ std::string single(ConstructContext &C, const OMPExecutableDirective *D) {
   Translation &T = C.T;
   std::string Why;
   unsigned Bytes = 0;
-  if (auto Collective = singleAsCollective(T, D, Why, Bytes)) {
+  if (auto Collective = singleAsCollective(T, D, C.enclosingRegion(D), Why, Bytes)) {
     T.remark(D->getBeginLoc(), "single mapped to a broadcast: " + std::to_string(Bytes) +
                                    " bytes of shared data");
     return *Collective;
