@@ -41,8 +41,10 @@ public:
     };
     if (!Regions.empty() || F->isMain()) {
       // Locals whose address escapes could be reached from other nodes
-      // through shared data: keep them in the pool too.
-      for (const VarDecl *V : addressTakenLocals(F->getBody()))
+      // through shared data: keep them in the pool too. An address that
+      // only reaches the C library (stat(path, &st)) stays on the stack,
+      // where the kernel can write to it.
+      for (const VarDecl *V : escapingLocals(T.Ctx, F))
         if (!ThreadOwn(V))
           pool(V);
     }

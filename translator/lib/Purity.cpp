@@ -29,7 +29,21 @@ const llvm::StringSet<> ThroughArgumentFunctions = {
     "fputc", "putc", "putchar", "fgetc", "getc", "getchar", "ungetc", "fgets", "fread",
     "fwrite", "fflush", "feof", "ferror", "perror", "read", "write",
     // stdlib.h and stdarg.h
-    "atoi", "atol", "atoll", "atof", "va_start", "c23_va_start", "va_end", "va_copy"};
+    "atoi", "atol", "atoll", "atof", "va_start", "c23_va_start", "va_end", "va_copy",
+    "rand_r", "erand48", "nrand48", "jrand48", "drand48_r", "erand48_r", "nrand48_r",
+    // system calls and their wrappers that fill or read the caller's
+    // buffers (the kernel cannot write to a protected pool page: a local
+    // they reach must stay on the stack)
+    "stat", "lstat", "fstat", "fstatat", "stat64", "lstat64", "fstat64", "statvfs",
+    "fstatvfs", "statfs", "fstatfs", "pipe", "pipe2", "socketpair", "getcwd", "gethostname",
+    "readlink", "access", "unlink", "rmdir", "mkdir", "chdir", "rename", "open", "openat",
+    "creat", "pread", "pwrite", "recv", "recvfrom", "send", "sendto", "getsockname",
+    "getpeername", "getsockopt", "setsockopt", "poll", "select", "wait", "waitpid",
+    "gettimeofday", "time", "times", "clock_gettime", "clock_getres", "nanosleep",
+    "clock_nanosleep", "getitimer", "setitimer", "timespec_get", "localtime_r", "gmtime_r",
+    "ctime_r", "asctime_r", "strftime", "mktime", "timegm", "getrusage", "getrlimit",
+    "setrlimit", "prlimit", "uname", "sysinfo", "sched_getaffinity", "sched_setaffinity",
+    "strerror_r"};
 
 /// Declared only where the program cannot redefine it: system headers, or
 /// implicitly by Clang.
