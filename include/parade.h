@@ -291,6 +291,14 @@ int parade_posix_memalign(void **out, size_t alignment, size_t size);
 void *parade_aligned_alloc(size_t alignment, size_t size);
 /** @brief Usable size of a shared-heap block. */
 size_t parade_malloc_usable_size(void *ptr);
+/** @brief Shared-heap memalign, valloc, pvalloc and reallocarray. */
+void *parade_memalign(size_t alignment, size_t size);
+void *parade_valloc(size_t size);
+void *parade_pvalloc(size_t size);
+void *parade_reallocarray(void *ptr, size_t count, size_t size);
+/* free, realloc and malloc_usable_size also take blocks the C library
+ * allocated for the program (getline's line, realpath's result): free and
+ * malloc_usable_size pass them on, realloc moves them to the shared heap. */
 
 /**
  * @brief Storage for a file-scope or static variable in the pool.
@@ -306,8 +314,11 @@ void *parade_static_alloc(size_t size, size_t align, const void *init);
 void *parade_alloc_local(size_t size);
 /** @brief Cleanup hook: @p slot points to the pointer parade_alloc_local gave. */
 void parade_free_local(void *slot);
-/** @brief Shared-heap strdup. */
+/** @brief Shared-heap strdup, strndup, asprintf and vasprintf. */
 char *parade_strdup(const char *text);
+char *parade_strndup(const char *text, size_t max);
+int parade_asprintf(char **out, const char *format, ...);
+int parade_vasprintf(char **out, const char *format, va_list ap);
 
 /** @brief Non-zero if @p addr lies in the DSM pool. */
 int parade_is_shared(const void *addr);
@@ -361,6 +372,9 @@ size_t parade_fread(void *buf, size_t size, size_t nmemb, FILE *stream);
 size_t parade_fwrite(const void *buf, size_t size, size_t nmemb, FILE *stream);
 /** @brief fgets(3) that works on a protected shared buffer. */
 char *parade_fgets(char *buf, int size, FILE *stream);
+/** @brief getline and getdelim with the line on the shared heap. */
+ssize_t parade_getline(char **line, size_t *cap, FILE *stream);
+ssize_t parade_getdelim(char **line, size_t *cap, int delim, FILE *stream);
 
 #ifdef __cplusplus
 }

@@ -9,6 +9,9 @@
 #include "vm.h"
 
 #include <errno.h>
+#include <malloc.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -384,9 +387,15 @@ void *parade_calloc(size_t count, size_t size) {
   return p;
 }
 
+/* A block the C library allocated for the program (getline's line,
+ * realpath's result, ...): not in the pool at all. */
+static int libc_block(const void *ptr) { return !node.vm.app || !vm_in_pool(&node.vm, ptr); }
+
 size_t parade_malloc_usable_size(void *ptr) {
   if (!ptr)
     return 0;
+  if (libc_block(ptr))
+    return malloc_usable_size(ptr);
   if (!heap_address(ptr))
     err_fatal("malloc_usable_size() of %p, which is not a shared-heap block", ptr);
   int owner = owner_of_page(vm_page_of(&node.vm, ptr));
@@ -402,6 +411,10 @@ size_t parade_malloc_usable_size(void *ptr) {
 void parade_free(void *ptr) {
   if (!ptr)
     return;
+  if (libc_block(ptr)) {
+    free(ptr);
+    return;
+  }
   if (!heap_address(ptr))
     err_fatal("free() of %p, which is not in the shared heap", ptr);
   int owner = owner_of_page(vm_page_of(&node.vm, ptr));
@@ -417,6 +430,17 @@ void *parade_realloc(void *ptr, size_t size) {
   if (size == 0) {
     parade_free(ptr);
     return NULL;
+  }
+  if (libc_block(ptr)) {
+    /* The C library's block moves to the shared heap: what the program
+     * grows is then valid on every rank. */
+    size_t old = malloc_usable_size(ptr);
+    void *fresh = parade_malloc(size);
+    if (!fresh)
+      return NULL;
+    memcpy(fresh, ptr, old < size ? old : size);
+    free(ptr);
+    return fresh;
   }
   size_t old = parade_malloc_usable_size(ptr);
   if (size <= old && (old <= SMALL_MAX || size > old / 2))
@@ -450,6 +474,33 @@ void *parade_aligned_alloc(size_t alignment, size_t size) {
   return p;
 }
 
+void *parade_memalign(size_t alignment, size_t size) {
+  if (alignment & (alignment - 1)) {
+    errno = EINVAL;
+    return NULL;
+  }
+  return parade_aligned_alloc(alignment < 16 ? 16 : alignment, size);
+}
+
+void *parade_valloc(size_t size) { return parade_memalign(node.vm.page_size, size); }
+
+void *parade_pvalloc(size_t size) {
+  size_t page = node.vm.page_size;
+  if (size > SIZE_MAX - page) {
+    errno = ENOMEM;
+    return NULL;
+  }
+  return parade_memalign(page, size ? (size + page - 1) & ~(page - 1) : page);
+}
+
+void *parade_reallocarray(void *ptr, size_t count, size_t size) {
+  if (size && count > SIZE_MAX / size) {
+    errno = ENOMEM;
+    return NULL;
+  }
+  return parade_realloc(ptr, count * size);
+}
+
 void *parade_alloc_local(size_t size) { return parade_malloc(size); }
 
 void parade_free_local(void *slot) { parade_free(*(void **)slot); }
@@ -457,8 +508,46 @@ void parade_free_local(void *slot) { parade_free(*(void **)slot); }
 char *parade_strdup(const char *text) {
   size_t len = strlen(text) + 1;
   char *copy = parade_malloc(len);
-  memcpy(copy, text, len);
+  if (copy)
+    memcpy(copy, text, len);
   return copy;
+}
+
+char *parade_strndup(const char *text, size_t max) {
+  size_t len = strnlen(text, max);
+  char *copy = parade_malloc(len + 1);
+  if (copy) {
+    memcpy(copy, text, len);
+    copy[len] = 0;
+  }
+  return copy;
+}
+
+int parade_vasprintf(char **out, const char *format, va_list ap) {
+  va_list again;
+  va_copy(again, ap);
+  int len = vsnprintf(NULL, 0, format, ap);
+  if (len < 0) {
+    va_end(again);
+    return -1;
+  }
+  char *text = parade_malloc((size_t)len + 1);
+  if (!text) {
+    va_end(again);
+    return -1;
+  }
+  vsnprintf(text, (size_t)len + 1, format, again);
+  va_end(again);
+  *out = text;
+  return len;
+}
+
+int parade_asprintf(char **out, const char *format, ...) {
+  va_list ap;
+  va_start(ap, format);
+  int len = parade_vasprintf(out, format, ap);
+  va_end(ap);
+  return len;
 }
 
 /* ---- Comm thread handlers ---------------------------------------------- */

@@ -7,6 +7,8 @@
 #include "sysio.h"
 
 #include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -115,4 +117,40 @@ char *parade_fgets(char *buf, int size, FILE *stream) {
   }
   buf[done] = '\0';
   return buf;
+}
+
+/* getdelim reads into a private line the C library allocates, then copies
+ * it into the program's line, grown on the shared heap: the C library
+ * would otherwise realloc a shared-heap block with its own allocator, and
+ * the program's free() of a line the C library allocated is the shared
+ * heap's to pass on. */
+ssize_t parade_getdelim(char **line, size_t *cap, int delim, FILE *stream) {
+  if (!line || !cap) {
+    errno = EINVAL;
+    return -1;
+  }
+  char *private_line = NULL;
+  size_t private_cap = 0;
+  ssize_t len = getdelim(&private_line, &private_cap, delim, parade_stream(stream, "getdelim"));
+  if (len < 0) {
+    free(private_line);
+    return -1;
+  }
+  if (!*line || *cap < (size_t)len + 1) {
+    char *grown = parade_realloc(*line, (size_t)len + 1);
+    if (!grown) {
+      free(private_line);
+      errno = ENOMEM;
+      return -1;
+    }
+    *line = grown;
+    *cap = (size_t)len + 1;
+  }
+  memcpy(*line, private_line, (size_t)len + 1);
+  free(private_line);
+  return len;
+}
+
+ssize_t parade_getline(char **line, size_t *cap, FILE *stream) {
+  return parade_getdelim(line, cap, '\n', stream);
 }

@@ -315,11 +315,18 @@ int main(int argc, char **argv) {
       Cleanup();
       return 1;
     }
+    // The C library's inline and fortified wrappers would reach past the
+    // replaced functions (at -O2 getline is an inline call of __getdelim;
+    // _FORTIFY_SOURCE turns read and fgets into __read_chk and __fgets_chk):
+    // the file is translated and compiled without them.
+    const std::vector<std::string> NoLibraryWrappers = {"-D__NO_INLINE__", "-U_FORTIFY_SOURCE",
+                                                        "-D_FORTIFY_SOURCE=0"};
     std::vector<std::string> Translate = {L.Translate};
     Translate.insert(Translate.end(), TranslateFlags.begin(), TranslateFlags.end());
     Translate.insert(Translate.end(), {Src, "-o", *Translated, "--", "-I" + L.IncludeDir});
     Translate.insert(Translate.end(), PreprocFlags.begin(), PreprocFlags.end());
     Translate.insert(Translate.end(), MacroFlags.begin(), MacroFlags.end());
+    Translate.insert(Translate.end(), NoLibraryWrappers.begin(), NoLibraryWrappers.end());
     if (!hasSuffix(Src, ".c")) // named by -x c
       Translate.insert(Translate.end(), {"-x", "c"});
     if (int S = run(Translate, Show)) {
@@ -355,6 +362,7 @@ int main(int argc, char **argv) {
       else
         Compile.push_back(F);
     }
+    Compile.insert(Compile.end(), NoLibraryWrappers.begin(), NoLibraryWrappers.end());
     // Where gcc would write the dependency file and what it would name as
     // the target, for this source as the user compiled it.
     std::string Deps;

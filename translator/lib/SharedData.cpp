@@ -447,8 +447,9 @@ static std::string replacedFunctionPragmas(Translation &T, TranslationUnitDecl *
       continue;
     // A declaration with an assembler name of its own (glibc's fscanf is
     // __isoc99_fscanf) cannot be renamed again; it is left to the library.
-    if (F->isThisDeclarationADefinition() || !T.SM.isInSystemHeader(F->getLocation()) ||
-        F->hasAttr<AsmLabelAttr>())
+    // A system header's inline definition (glibc's getline at -O2) is
+    // still the library's.
+    if (!T.SM.isInSystemHeader(F->getLocation()) || F->hasAttr<AsmLabelAttr>())
       Own.insert(F->getName());
     else
       Library.insert(F->getName());

@@ -33,7 +33,20 @@ namespace {
 struct Preprocessed {
   std::vector<ConditionalLine> Conditionals;
   std::vector<MacroEvent> Macros;
+  /// Feature-test macros (_GNU_SOURCE, _POSIX_C_SOURCE, ...) the main file
+  /// defines before its first #include: the translation defines them
+  /// before parade.h, whose system headers would otherwise fix the C
+  /// library's feature set without them (asprintf undeclared, a pointer
+  /// returned as int).
+  std::string FeatureMacros;
 };
+
+/// A macro that selects the C library's feature set.
+bool isFeatureMacro(StringRef Name) {
+  return (Name.starts_with("_") && Name.ends_with("_SOURCE")) || Name == "_FILE_OFFSET_BITS" ||
+         Name == "_TIME_BITS" || Name == "_REENTRANT" || Name == "_THREAD_SAFE" ||
+         Name.starts_with("_ISOC") || Name == "_LARGEFILE64_SOURCE";
+}
 
 class PreprocessorRecorder : public PPCallbacks {
 public:
@@ -49,6 +62,14 @@ public:
         LangOpts);
     Out.Macros.push_back({Name.getIdentifierInfo()->getName().str(), Loc,
                           "#define " + Text.str()});
+    if (!SeenInclude && isFeatureMacro(Name.getIdentifierInfo()->getName()))
+      Out.FeatureMacros += "#define " + Text.str() + "\n";
+  }
+  void InclusionDirective(SourceLocation HashLoc, const Token &, StringRef, bool,
+                          CharSourceRange, OptionalFileEntryRef, StringRef, StringRef,
+                          const Module *, bool, SrcMgr::CharacteristicKind) override {
+    if (SM.isInMainFile(HashLoc))
+      SeenInclude = true;
   }
   void MacroUndefined(const Token &Name, const MacroDefinition &, const MacroDirective *) override {
     if (SM.isInMainFile(Name.getLocation()))
@@ -86,6 +107,7 @@ private:
   Preprocessed &Out;
   std::vector<unsigned> Open;
   unsigned Next = 0;
+  bool SeenInclude = false;
 };
 
 class TranslateConsumer : public ASTConsumer {
@@ -124,7 +146,7 @@ public:
                            : Version >= 51 ? 202011
                            : Version >= 50 ? 201811
                                            : 201511;
-    Out << "#include <parade.h>\n" << T.Prologue << "#ifndef _OPENMP\n#define _OPENMP "
+    Out << PP.FeatureMacros << "#include <parade.h>\n" << T.Prologue << "#ifndef _OPENMP\n#define _OPENMP "
         << OpenMPMacro << "\n#endif\n#line 1 \"" << Name << "\"\n";
     if (const RewriteBuffer *Buffer = R.getRewriteBufferFor(Main))
       Out << std::string(Buffer->begin(), Buffer->end());
