@@ -319,6 +319,8 @@ char *parade_strdup(const char *text);
 char *parade_strndup(const char *text, size_t max);
 int parade_asprintf(char **out, const char *format, ...);
 int parade_vasprintf(char **out, const char *format, va_list ap);
+/** @brief getenv, the value on the shared heap (readable on every rank). */
+char *parade_getenv(const char *name);
 
 /** @brief Non-zero if @p addr lies in the DSM pool. */
 int parade_is_shared(const void *addr);

@@ -542,6 +542,35 @@ int parade_vasprintf(char **out, const char *format, va_list ap) {
   return len;
 }
 
+/* The environment is rank 0's private memory: a value the program reads
+ * in a region on another rank must be on the shared heap. One copy per
+ * distinct value (the program may not modify what getenv returns). */
+char *parade_getenv(const char *name) {
+  char *value = getenv(name);
+  if (!value || !node.dsm_active)
+    return value; /* P = 1, or before main */
+  pthread_mutex_lock(&node.alloc.env_lock);
+  char *copy = NULL;
+  for (size_t i = 0; i < node.alloc.env_count && !copy; i++)
+    if (strcmp(node.alloc.env_copies[i], value) == 0)
+      copy = node.alloc.env_copies[i];
+  if (!copy) {
+    if (node.alloc.env_count == node.alloc.env_cap) {
+      size_t cap = node.alloc.env_cap ? 2 * node.alloc.env_cap : 16;
+      char **grown = realloc(node.alloc.env_copies, cap * sizeof *grown);
+      if (!grown)
+        err_fatal("out of memory copying an environment variable");
+      node.alloc.env_copies = grown;
+      node.alloc.env_cap = cap;
+    }
+    if (!(copy = parade_strdup(value)))
+      err_fatal("out of memory copying an environment variable");
+    node.alloc.env_copies[node.alloc.env_count++] = copy;
+  }
+  pthread_mutex_unlock(&node.alloc.env_lock);
+  return copy;
+}
+
 int parade_asprintf(char **out, const char *format, ...) {
   va_list ap;
   va_start(ap, format);

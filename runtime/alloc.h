@@ -38,6 +38,10 @@ struct alloc_state {
   size_t static_used; /* bytes of the pool's static part handed out */
   pthread_mutex_t static_lock;
   int pool_ready; /* the pool is mapped (alloc_pool_ensure) */
+  /* getenv's values copied to the shared heap (parade_getenv). */
+  char **env_copies;
+  size_t env_count, env_cap;
+  pthread_mutex_t env_lock;
   pthread_mutex_t pool_lock;
 };
 

@@ -5,6 +5,7 @@
 #include "error.h"
 #include "fault.h"
 #include "format.h"
+#include "parade.h"
 #include "stats_report.h"
 #include "streams.h"
 #include "team.h"
@@ -22,7 +23,8 @@
 struct node_state node = {
     .alloc = {.arena = {.lock = PTHREAD_MUTEX_INITIALIZER},
               .static_lock = PTHREAD_MUTEX_INITIALIZER,
-              .pool_lock = PTHREAD_MUTEX_INITIALIZER},
+              .pool_lock = PTHREAD_MUTEX_INITIALIZER,
+              .env_lock = PTHREAD_MUTEX_INITIALIZER},
     .streams = {.lock = PTHREAD_MUTEX_INITIALIZER},
 };
 
@@ -119,6 +121,21 @@ static void comm_thread_begin(void) {
 
 static void comm_thread_end(void) { fault_thread_end(); }
 
+/* The program's arguments as rank 0's main sees them, on the shared heap:
+ * a region may read them on any rank (they were on rank 0's stack). */
+static char **shared_argv(int argc, char **argv) {
+  if (node.size == 1)
+    return argv;
+  char **copy = parade_malloc(((size_t)argc + 1) * sizeof *copy);
+  if (!copy)
+    err_fatal("out of memory copying the program's arguments");
+  for (int i = 0; i < argc; i++)
+    if (!(copy[i] = parade_strdup(argv[i])))
+      err_fatal("out of memory copying the program's arguments");
+  copy[argc] = NULL;
+  return copy;
+}
+
 static void finish(int status) {
   shutdown_job(status);
   exit(status);
@@ -170,7 +187,7 @@ int parade_main(int argc, char **argv, int (*user_main)(int, char **)) {
     comm_barrier_world(); /* every rank serves faults before anyone faults */
   }
   on_exit(on_process_exit, NULL);
-  int status = node.rank == 0 ? user_main(argc, argv) : team_serve();
+  int status = node.rank == 0 ? user_main(argc, shared_argv(argc, argv)) : team_serve();
   finish(status);
   return status;
 }
