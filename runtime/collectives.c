@@ -7,6 +7,7 @@
 #include "hlrc.h"
 #include "node.h"
 #include "stats.h"
+#include "streams.h"
 #include "team.h"
 #include "team_shape.h"
 
@@ -330,6 +331,7 @@ static int partial_team(void) {
 
 void parade_reduce_store(parade_reduce_var *contributions, void **targets, int n) {
   atomic_flush_deferred();
+  streams_release();
   if (n <= 0)
     return;
   if (parade_num_threads() <= 1) {
@@ -385,6 +387,7 @@ static void bcast_store_leader(void) {
 
 void parade_bcast_store(void **targets, const size_t *sizes, int n, int root) {
   atomic_flush_deferred();
+  streams_release();
   if (parade_num_threads() <= 1)
     return;
   if (partial_team()) {

@@ -8,6 +8,7 @@
 #include "locks.h"
 #include "node.h"
 #include "parade.h"
+#include "streams.h"
 #include "vm.h"
 
 static void check_lock(const parade_lock_t *lock) {
@@ -20,33 +21,39 @@ void parade_lock_init(parade_lock_t *lock) { lock->id = locks_new_id(); }
 void parade_lock_acquire(parade_lock_t *lock) {
   check_lock(lock);
   atomic_flush_deferred();
+  streams_release();
   locks_acquire_turn(lock->id, 0, -1, 0);
 }
 
 int parade_lock_try(parade_lock_t *lock) {
   check_lock(lock);
   atomic_flush_deferred();
+  streams_release();
   return locks_acquire_turn(lock->id, 1, -1, 0);
 }
 
 void parade_lock_release(parade_lock_t *lock) {
   check_lock(lock);
   atomic_flush_deferred();
+  streams_release();
   locks_release(lock->id);
 }
 
 void parade_critical_enter(const char *name) {
   atomic_flush_deferred();
+  streams_release();
   locks_acquire_turn(locks_critical_id(name), 0, -1, 0);
 }
 
 void parade_critical_exit(const char *name) {
   atomic_flush_deferred();
+  streams_release();
   locks_release(locks_critical_id(name));
 }
 
 void parade_ordered_begin(parade_loop *loop, long long iteration) {
   atomic_flush_deferred();
+  streams_release();
   if (parade_num_threads() <= 1)
     return;
   locks_acquire_turn(locks_ordered_id((uint64_t)loop->id), 0, iteration, loop->count);
@@ -54,6 +61,7 @@ void parade_ordered_begin(parade_loop *loop, long long iteration) {
 
 void parade_ordered_end(parade_loop *loop, long long iteration) {
   atomic_flush_deferred();
+  streams_release();
   (void)iteration;
   if (parade_num_threads() <= 1)
     return;
@@ -65,6 +73,7 @@ void parade_ordered_end(parade_loop *loop, long long iteration) {
  * dropped (acquire), so a flag another node wrote and flushed is seen. */
 void parade_flush(void) {
   atomic_flush_deferred();
+  streams_release();
   if (node.size == 1)
     return;
   hlrc_release();
@@ -73,6 +82,7 @@ void parade_flush(void) {
 
 void parade_flush_list(const void *const *addrs, const size_t *sizes, int count) {
   atomic_flush_deferred();
+  streams_release();
   if (node.size == 1)
     return;
   hlrc_release();

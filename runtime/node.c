@@ -38,6 +38,7 @@ static void shutdown_job(int status) {
   team_shutdown();
   stats_report();
   if (node.size > 1) {
+    streams_shutdown();
     comm_barrier_world();
     comm_stop();
   }

@@ -21,6 +21,7 @@ enum msg_type {
   MSG_LOCK_REL,     /* a=lock b=epoch payload=lock notices       -> manager    */
   MSG_FREE,         /* a=address                                 -> arena owner */
   MSG_SIZE_REQ,     /* a=address c=slot -> arena owner; reply: value=usable size */
+  MSG_OUTPUT,       /* c=slot payload=standard output -> rank 0; reply: none  */
   MSG_TYPE_COUNT
 };
 

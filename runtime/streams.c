@@ -5,14 +5,17 @@
  * its stream first. Rank 0's standard streams map to this rank's own; a
  * stream rank 0 opened is a clear error naming the function and the
  * stream, instead of a crash inside the C library. */
+#include "comm.h"
 #include "error.h"
 #include "node.h"
 #include "parade.h"
+#include "sysio.h"
 
 #include <mpi.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <unistd.h>
 
 /* ---- The streams rank 0 opened -------------------------------------------
  * A table in the pool, written by rank 0 only (in its serial code, as a
@@ -54,11 +57,80 @@ static int opened_by_rank0(FILE *f) {
   return 0;
 }
 
+/* ---- Standard output through rank 0 ----------------------------------------
+ * Each rank's stdout is its own pipe to mpirun, which merges them with no
+ * order: lines printed in an ordered loop, or under a lock in turn, came
+ * out shuffled. On ranks other than 0, stdout is a stream whose buffer goes
+ * to rank 0, which writes it and answers; every release flushes stdout
+ * first (on rank 0 too), so text printed before a release is out before
+ * anything that happens after it. */
+
+static void write_all(const char *buf, size_t len) {
+  while (len > 0) {
+    ssize_t n = sys_write(STDOUT_FILENO, buf, len);
+    if (n <= 0)
+      return;
+    buf += n;
+    len -= (size_t)n;
+  }
+}
+
+static ssize_t forward_write(void *cookie, const char *buf, size_t len) {
+  (void)cookie;
+  if (!atomic_load(&node.streams.forwarding)) {
+    write_all(buf, len);
+    return (ssize_t)len;
+  }
+  for (size_t done = 0; done < len;) {
+    size_t piece = len - done < (1u << 20) ? len - done : (1u << 20);
+    struct wait_slot *slot = comm_my_slot();
+    comm_expect(slot, 1, NULL, 0);
+    comm_send(0, MSG_OUTPUT, 0, 0, comm_slot_index(slot), buf + done, piece);
+    comm_slot_wait(slot);
+    done += piece;
+  }
+  return (ssize_t)len;
+}
+
+static void on_output(int src, const struct msg_hdr *hdr, const void *payload) {
+  write_all(payload, (size_t)hdr->len);
+  comm_reply(src, hdr->c, 0, NULL, 0);
+}
+
+static void forward_stdout(void) {
+  if (node.rank == 0) {
+    comm_register(MSG_OUTPUT, on_output);
+    return;
+  }
+  cookie_io_functions_t io = {.write = forward_write};
+  FILE *f = fopencookie(NULL, "w", io);
+  if (!f)
+    err_fatal("cannot create the stream that sends standard output to rank 0");
+  setvbuf(f, NULL, _IOFBF, 1 << 16);
+  fflush(stdout);
+  node.streams.forward = f;
+  atomic_store(&node.streams.forwarding, 1);
+  stdout = f;
+}
+
+void streams_release(void) {
+  if (node.size > 1 && !node.finished)
+    fflush(stdout);
+}
+
+void streams_shutdown(void) {
+  if (node.size == 1)
+    return;
+  fflush(stdout);
+  atomic_store(&node.streams.forwarding, 0);
+}
+
 void streams_init(void) {
   FILE *mine[3] = {stdin, stdout, stderr};
   for (int i = 0; i < 3; i++)
     node.streams.rank0_std[i] = mine[i];
   if (node.size > 1) {
+    forward_stdout();
     MPI_Bcast(node.streams.rank0_std, (int)sizeof node.streams.rank0_std, MPI_BYTE, 0, MPI_COMM_WORLD);
     /* Every rank allocates it at this point: the same address on all. */
     node.streams.rank0_streams = parade_static_alloc(TABLE_SIZE * sizeof(FILE *), sizeof(FILE *), NULL);

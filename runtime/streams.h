@@ -9,9 +9,20 @@ struct streams_state {
   pthread_mutex_t lock;
   FILE *volatile *rank0_streams; /* the table in the pool (streams.c) */
   FILE *rank0_std[3];            /* rank 0's stdin, stdout, stderr */
+  /* Ranks other than 0: stdout goes to rank 0 (see streams.c). */
+  FILE *forward;
+  _Atomic int forwarding;
 };
 
-/* Learn rank 0's standard streams (collective, after MPI_Init). */
+/* Learn rank 0's standard streams and send other ranks' standard output
+ * through rank 0 (collective, after MPI_Init, before comm_start). */
 void streams_init(void);
+/* A release of the calling thread (a lock release, a barrier, a fork, the
+ * end of an ordered region, a flush): what it printed goes out first, so
+ * output keeps the order the program's synchronisation gives it. */
+void streams_release(void);
+/* Before the communication thread stops: the last output goes out, and
+ * anything printed later is written here. */
+void streams_shutdown(void);
 
 #endif

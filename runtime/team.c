@@ -10,6 +10,7 @@
 #include "proto.h"
 #include "schedule.h"
 #include "stats.h"
+#include "streams.h"
 #include "task.h"
 #include "team_shape.h"
 #include "wait.h"
@@ -114,6 +115,7 @@ static void global_barrier(void) {
 static void team_barrier(void) {
   task_drain();
   atomic_flush_deferred();
+  streams_release();
   node_barrier(global_barrier, 1);
 }
 
@@ -235,6 +237,7 @@ void parade_parallel(parade_region_fn fn, const void *args, size_t args_size, in
   }
   if (args_size > UINT32_MAX)
     err_fatal("parallel region arguments of %zu bytes (at most 4 GiB)", args_size);
+  streams_release(); /* the serial part's output before the region's */
   uint32_t total = num_threads > 0 ? (uint32_t)num_threads : (uint32_t)team_default_size();
   struct fork_info info = {0};
   info.nthreads = total;
