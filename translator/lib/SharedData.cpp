@@ -409,6 +409,21 @@ void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
       return true;
     }
   };
+  // Names at file scope, in C's two name spaces that a hoisted declaration
+  // can collide in: tags, and ordinary identifiers (typedefs, objects,
+  // functions, enumerators).
+  llvm::StringSet<> Tags, Ordinary;
+  auto Declared = [&](const NamedDecl *N) {
+    if (!N->getIdentifier())
+      return;
+    (isa<TagDecl>(N) ? Tags : Ordinary).insert(N->getName());
+    if (const auto *E = dyn_cast<EnumDecl>(N))
+      for (const EnumConstantDecl *C : E->enumerators())
+        Ordinary.insert(C->getName());
+  };
+  for (Decl *D : TU->decls())
+    if (const auto *N = dyn_cast<NamedDecl>(D))
+      Declared(N);
   for (Decl *D : TU->decls()) {
     auto *F = dyn_cast<FunctionDecl>(D);
     if (!F || !F->hasBody() || !inMainFile(T, F->getLocation()))
@@ -417,13 +432,39 @@ void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
     Find.TraverseDecl(F);
     if (!Find.HasRegion)
       continue;
+    // A hoisted name that file scope already has (a local struct shadowing
+    // a global one, two functions each with a local typedef `item`) gets
+    // a name of its own for the function's extent, by a macro: the
+    // function's text, its outlined bodies and the types the translation
+    // spells all use it.
+    std::string Renames, Undefs;
     for (const DeclStmt *S : Find.TypeDecls) {
       if (S->getBeginLoc().isMacroID())
         continue;
+      for (const Decl *D : S->decls()) {
+        std::vector<const NamedDecl *> Names = {cast<NamedDecl>(D)};
+        if (const auto *E = dyn_cast<EnumDecl>(D))
+          Names.insert(Names.end(), E->enumerator_begin(), E->enumerator_end());
+        for (const NamedDecl *N : Names) {
+          if (!N->getIdentifier())
+            continue;
+          llvm::StringSet<> &Space = isa<TagDecl>(N) ? Tags : Ordinary;
+          std::string Name = N->getName().str();
+          if (!Space.insert(Name).second) {
+            Renames += "#define " + Name + " parade_lt" + std::to_string(T.fresh()) + "_" +
+                       Name + "\n";
+            Undefs += "#undef " + Name + "\n";
+          }
+        }
+      }
       SourceLocation End = T.endOf(S);
       std::string Text = T.textBetween(S->getBeginLoc(), End);
       T.addBeforeFunction(F->getBeginLoc(), Text + "\n");
       T.R.ReplaceText(CharSourceRange::getCharRange(S->getBeginLoc(), End), "");
+    }
+    if (!Renames.empty()) {
+      T.R.InsertText(F->getBeginLoc(), Renames, /*InsertAfter=*/false);
+      T.R.InsertTextAfterToken(F->getEndLoc(), "\n" + Undefs);
     }
   }
 }
