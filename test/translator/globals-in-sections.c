@@ -1,13 +1,14 @@
 // File-scope variables keep their names and declarations; one
 // redeclaration at the end of the file puts each shared one in the DSM's
 // sections (initialised or zero). Const data stays put; threadprivate
-// becomes _Thread_local; static locals go to the pool behind a pointer.
+// becomes __thread (not C11's _Thread_local: -std=c99 -pedantic-errors);
+// static locals go to the pool behind a pointer.
 //
 // RUN: %translate %s -- | grep -v "^//" | FileCheck %s
 // CHECK: double grid[8][8] = {{[{][{]}}1, 2}};
 // CHECK: static int hits;
 // CHECK: const int limit = 8;
-// CHECK: static _Thread_local int seed;
+// CHECK: static __thread int seed;
 // CHECK: static int *parade_g_calls_{{[0-9]+}};
 // CHECK: grid[i][j] = limit;
 // CHECK: hits++;

@@ -370,7 +370,7 @@ void rewritePooledDecls(Translation &T, TranslationUnitDecl *TU) {
                               : V->getStorageClass() == SC_Extern ? "extern "
                                                                   : "";
         if (ThreadPrivate.count(V->getCanonicalDecl()))
-          Storage += "_Thread_local ";
+          Storage += "__thread ";
         Out += Storage + plainDecl(T, V) + "\n";
       } else {
         Out += pooledGlobalDecl(T, V, It->second) + "\n";
@@ -535,12 +535,12 @@ static void declareRenamed(Translation &T, TranslationUnitDecl *TU, const VarDec
   if (HeaderDef && !DefinedHere) {
     // Each file that includes the header defines its own copy, as before.
     Text = std::string(HeaderDef->getStorageClass() == SC_Static ? "static " : "") +
-           "_Thread_local " + Type + " " + Name;
+           "__thread " + Type + " " + Name;
     if (const Expr *Init = HeaderDef->getInit())
       Text += " = " + T.text(Init->getSourceRange());
     Text += ";\n";
   } else if (V->hasExternalFormalLinkage()) {
-    Text = "extern _Thread_local " + Type + " " + Name + ";\n";
+    Text = "extern __thread " + Type + " " + Name + ";\n";
   }
   if (Text.empty())
     return;
@@ -574,7 +574,7 @@ void rewriteRuntimeCalls(Translation &T, TranslationUnitDecl *TU) {
           continue;
         if (Redecl->isFileVarDecl() && Sizes.lookup(Redecl->getBeginLoc().getRawEncoding()) > 1)
           continue;
-        T.R.InsertTextBefore(Redecl->getTypeSpecStartLoc(), "_Thread_local ");
+        T.R.InsertTextBefore(Redecl->getTypeSpecStartLoc(), "__thread ");
         if (Renamed != T.Renamed.end())
           T.R.ReplaceText(Redecl->getLocation(), V->getName().size(), Renamed->second);
       }
@@ -597,6 +597,14 @@ void wrapMain(Translation &T, TranslationUnitDecl *TU) {
     if (!F || !F->isMain() || !F->hasBody() || !inMainFile(T, F->getLocation()))
       continue;
     T.R.ReplaceText(F->getLocation(), 4, "parade_user_main");
+    // main needs no prototype; the function it becomes would, for
+    // -Wmissing-prototypes (-Werror builds).
+    T.R.InsertText(F->getBeginLoc(),
+                   "#pragma GCC diagnostic push\n"
+                   "#pragma GCC diagnostic ignored \"-Wmissing-prototypes\"\n"
+                   "#pragma GCC diagnostic ignored \"-Wmissing-declarations\"\n",
+                   /*InsertAfter=*/false);
+    T.R.InsertTextAfterToken(F->getEndLoc(), "\n#pragma GCC diagnostic pop\n");
     unsigned Params = F->getNumParams();
     bool ReturnsInt = F->getReturnType()->isIntegerType();
     // Reaching the end of main returns 0 (C99 5.1.2.2.3); the renamed

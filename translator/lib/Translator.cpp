@@ -146,7 +146,14 @@ public:
                            : Version >= 51 ? 202011
                            : Version >= 50 ? 201811
                                            : 201511;
-    Out << PP.FeatureMacros << "#include <parade.h>\n" << T.Prologue << "#ifndef _OPENMP\n#define _OPENMP "
+    // Private copies shadow their originals and may go unused, as inside
+    // an OpenMP compiler: -Wshadow and unused-variable warnings (errors
+    // with -Werror) would be about the translation, not the program.
+    Out << PP.FeatureMacros << "#include <parade.h>\n"
+        << "#pragma GCC diagnostic ignored \"-Wshadow\"\n"
+           "#pragma GCC diagnostic ignored \"-Wunused-variable\"\n"
+           "#pragma GCC diagnostic ignored \"-Wunused-but-set-variable\"\n"
+        << T.Prologue << "#ifndef _OPENMP\n#define _OPENMP "
         << OpenMPMacro << "\n#endif\n#line 1 \"" << Name << "\"\n";
     if (const RewriteBuffer *Buffer = R.getRewriteBufferFor(Main))
       Out << std::string(Buffer->begin(), Buffer->end());

@@ -1,0 +1,49 @@
+// What gcc -fopenmp compiles without a warning, paradecc compiles without
+// one too: the translation's private copies shadow their originals and may
+// go unused, main becomes a function that would want a prototype, and
+// threadprivate needs no C11 keyword (-std=c99 -pedantic-errors). Each of
+// these failed a -Werror build of a real program.
+//
+// REQUIRES: translator
+// RUN: %gcc-openmp -Wall -Wextra -Werror -Wshadow -Wmissing-prototypes -c %s -o %t.gcc.o
+// RUN: %paradecc -Wall -Wextra -Werror -Wshadow -Wmissing-prototypes -c %s -o %t.o
+// RUN: %gcc-openmp -std=c99 -pedantic-errors -Wall -Werror -c %s -o %t.gcc.o
+// RUN: %paradecc -std=c99 -pedantic-errors -Wall -Werror -c %s -o %t.o
+#include <stdio.h>
+
+static int count;
+#pragma omp threadprivate(count)
+static double rho;
+
+static double dot(const double *a, const double *b, int n) {
+  double s = 0;
+  int i, j;
+#pragma omp parallel for private(j) reduction(+ : s)
+  for (i = 0; i < n; i++) {
+    for (j = 0; j < 1; j++)
+      s += a[i] * b[i];
+  }
+  return s;
+}
+
+static void update(double *a, int n) {
+  int i;
+#pragma omp parallel
+  {
+    double local = 0;
+#pragma omp for lastprivate(rho)
+    for (i = 0; i < n; i++) {
+      rho = a[i] * 2;
+      local += rho;
+    }
+    count++;
+    a[0] += local * 0;
+  }
+}
+
+int main(void) {
+  double a[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+  update(a, 8);
+  printf("%.1f %.1f\n", dot(a, a, 8), rho);
+  return 0;
+}
