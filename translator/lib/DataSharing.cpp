@@ -157,8 +157,12 @@ ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) 
                    OMPAffinityClause>(C) ||
                isa<OMPReadClause, OMPWriteClause, OMPUpdateClause, OMPCaptureClause,
                    OMPCompareClause, OMPSeqCstClause, OMPAcqRelClause, OMPAcquireClause,
-                   OMPReleaseClause, OMPRelaxedClause, OMPHintClause>(C)) {
-      // Handled by the construct's translation, or without effect here.
+                   OMPReleaseClause, OMPRelaxedClause, OMPHintClause>(C) ||
+               isa<OMPFilterClause, OMPSafelenClause, OMPSimdlenClause, OMPAlignedClause,
+                   OMPNontemporalClause, OMPOrderClause>(C)) {
+      // Handled by the construct's translation, or without effect here
+      // (simd's hints to the vectoriser; order(concurrent) allows the
+      // order parade runs iterations in).
     } else {
       T.error(C->getBeginLoc(), "clause '" +
                                     llvm::omp::getOpenMPClauseName(C->getClauseKind()).str() +

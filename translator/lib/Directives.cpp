@@ -9,6 +9,7 @@
 #include "Tasks.h"
 #include "WorkSharing.h"
 
+#include "clang/AST/OpenMPClause.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
@@ -38,6 +39,15 @@ std::string sectionsConstruct(ConstructContext &C, const OMPExecutableDirective 
 std::string master(ConstructContext &C, const OMPExecutableDirective *D) {
   C.T.remark(D->getBeginLoc(), "master runs on global thread 0, with no barrier");
   return "if (parade_thread_num() == 0) " + C.bodyText(D);
+}
+
+std::string masked(ConstructContext &C, const OMPExecutableDirective *D) {
+  std::string Filter = "0";
+  if (const auto *F = clause<OMPFilterClause>(D))
+    Filter = C.exprText(F->getThreadID());
+  C.T.remark(D->getBeginLoc(), "masked runs on the global thread its filter names, with no "
+                               "barrier");
+  return "if (parade_thread_num() == " + Filter + ") " + C.bodyText(D);
 }
 
 std::string critical(ConstructContext &C, const OMPExecutableDirective *D) {
@@ -92,6 +102,7 @@ const std::pair<Directive, Translate> Table[] = {
     {Directive::OMPD_section, nullptr},
     {Directive::OMPD_single, single},
     {Directive::OMPD_master, master},
+    {Directive::OMPD_masked, masked},
     {Directive::OMPD_critical, critical},
     {Directive::OMPD_atomic, atomic},
     {Directive::OMPD_barrier, barrier},
