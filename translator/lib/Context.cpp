@@ -30,7 +30,67 @@ void Translation::remark(SourceLocation Loc, llvm::StringRef Message) {
     Ctx.getDiagnostics().Report(Loc, RemarkID) << Message;
 }
 
+void Translation::enter(Stage S) {
+  if (S <= Current)
+    llvm::report_fatal_error("parade-translate: translation passes run out of order");
+  Current = S;
+}
+
+bool Translation::insideReplaced(SourceLocation Loc, unsigned Length, bool Insert) {
+  unsigned Begin = SM.getFileOffset(SM.getExpansionLoc(Loc)), End = Begin + Length;
+  for (auto [B, E] : Replaced)
+    if (Insert ? (B < Begin && Begin < E)
+               : (B <= Begin && End <= E && !(B == Begin && End == E)))
+      return true;
+  if (!Insert)
+    Replaced.push_back({Begin, End});
+  return false;
+}
+
+void Translation::replace(CharSourceRange Range, llvm::StringRef Text) {
+  CharSourceRange File = Lexer::makeFileCharRange(Range, SM, Ctx.getLangOpts());
+  if (File.isInvalid()) {
+    error(Range.getBegin(), "internal error: cannot rewrite this range");
+    return;
+  }
+  unsigned Length = SM.getFileOffset(File.getEnd()) - SM.getFileOffset(File.getBegin());
+  if (insideReplaced(File.getBegin(), Length, false)) {
+    error(Range.getBegin(), "internal error: an edit inside text already rewritten");
+    return;
+  }
+  if (R.ReplaceText(File, Text))
+    error(Range.getBegin(), "internal error: cannot rewrite this range");
+}
+
+void Translation::replace(SourceLocation Begin, unsigned Length, llvm::StringRef Text) {
+  replace(CharSourceRange::getCharRange(Begin, Begin.getLocWithOffset(Length)), Text);
+}
+
+void Translation::insert(SourceLocation Loc, llvm::StringRef Text, bool After) {
+  if (insideReplaced(Loc, 0, true)) {
+    error(Loc, "internal error: an insertion inside text already rewritten");
+    return;
+  }
+  if (R.InsertText(Loc, Text, After))
+    error(Loc, "internal error: cannot insert text here");
+}
+
+void Translation::insertAfterToken(SourceLocation Loc, llvm::StringRef Text) {
+  SourceLocation After =
+      Lexer::getLocForEndOfToken(SM.getExpansionLoc(Loc), 0, SM, Ctx.getLangOpts());
+  if (After.isInvalid()) {
+    error(Loc, "internal error: cannot insert text here");
+    return;
+  }
+  insert(After, Text, true);
+}
+
 std::string Translation::textBetween(SourceLocation Begin, SourceLocation End) {
+  // Text copied before the uses of pooled variables are rewritten would
+  // miss those edits.
+  if (Current < Stage::PooledUses)
+    llvm::report_fatal_error("parade-translate: source text copied before pooled uses "
+                             "were rewritten");
   // A statement may begin or end with a macro invocation (`CELL(i) = 0;`):
   // its text is then the invocation as written in the file.
   CharSourceRange Range = CharSourceRange::getCharRange(Begin, End);
@@ -223,7 +283,7 @@ void Translation::flushBeforeFunctions() {
   // Outlined bodies go before the top-level declaration that holds them;
   // the innermost-first order of Pending keeps callees before callers.
   for (auto &[Loc, Text] : Pending)
-    R.InsertText(Loc, Text, /*InsertAfter=*/true);
+    insert(Loc, Text, /*After=*/true);
   Pending.clear();
 }
 

@@ -59,9 +59,39 @@ struct Scope {
   llvm::DenseMap<const clang::VarDecl *, Sharing> Vars;
 };
 
+/// The passes, in the order Translator.cpp runs them. Later passes copy
+/// source text that earlier ones rewrote (a directive's translation copies
+/// its body with pooled variables already spelled through their pointers),
+/// so the order is a contract: enter() checks it.
+enum class Stage {
+  Start,
+  PooledGlobals,  ///< which file-scope variables live in the pool
+  Analysis,       ///< scopes, and which automatics live in the pool
+  PooledUses,     ///< every use of a pooled variable spelled (*ptr)
+  PooledDecls,    ///< their declarations become pool allocations
+  LocalTypes,     ///< local types of forking functions to file scope
+  RuntimeCalls,   ///< omp_* calls, threadprivate, replaced functions
+  Directives,     ///< directives, innermost first (copies rewritten text)
+  Main,           ///< main wrapped
+  SharedGlobals,  ///< shared globals placed in the DSM's sections
+  Output,         ///< outlined code emitted, the file printed
+};
+
 class Translation {
 public:
   Translation(clang::ASTContext &Ctx, clang::Rewriter &R, const Options &Opts);
+
+  /// Start pass @p S; a pass out of order is an internal error.
+  void enter(Stage S);
+  Stage stage() const { return Current; }
+
+  /// Rewriter edits, checked: a failed edit, or one that lands strictly
+  /// inside text an earlier edit replaced (it would be lost), is an
+  /// internal error at @p the location instead of a silently wrong file.
+  void replace(clang::CharSourceRange Range, llvm::StringRef Text);
+  void replace(clang::SourceLocation Begin, unsigned Length, llvm::StringRef Text);
+  void insert(clang::SourceLocation Loc, llvm::StringRef Text, bool After = true);
+  void insertAfterToken(clang::SourceLocation Loc, llvm::StringRef Text);
 
   clang::ASTContext &Ctx;
   clang::SourceManager &SM;
@@ -143,6 +173,10 @@ public:
 
 private:
   bool Failed = false;
+  Stage Current = Stage::Start;
+  /// File offsets of the ranges replaced so far.
+  std::vector<std::pair<unsigned, unsigned>> Replaced;
+  bool insideReplaced(clang::SourceLocation Loc, unsigned Length, bool Insert);
   unsigned NextId = 0;
   unsigned ErrorID, RemarkID;
   std::vector<std::pair<clang::SourceLocation, std::string>> Pending;

@@ -174,8 +174,7 @@ private:
     std::string Kept =
         Copied ? T.conditionalsToKeep(Begin, End, Copied->getBeginLoc(), T.endOf(Copied))
                : T.conditionalsToKeep(Begin, End, SourceLocation(), SourceLocation());
-    T.R.ReplaceText(CharSourceRange::getCharRange(Begin, End),
-                    Kept.empty() ? Text : "\n" + Kept + Text);
+    T.replace(CharSourceRange::getCharRange(Begin, End), Kept.empty() ? Text : "\n" + Kept + Text);
   }
 };
 

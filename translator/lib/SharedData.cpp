@@ -121,9 +121,9 @@ void placeSharedGlobals(Translation &T, TranslationUnitDecl *TU) {
             (Initialised ? " PARADE_SHARED_DATA;\n" : " PARADE_SHARED_BSS;\n");
   }
   if (!Text.empty())
-    T.R.InsertTextAfter(T.SM.getLocForEndOfFile(T.SM.getMainFileID()),
+    T.insert(T.SM.getLocForEndOfFile(T.SM.getMainFileID()),
                         "\n/* parade: the shared globals defined here live in the DSM */\n" +
-                            Text);
+                            Text, /*After=*/true);
 }
 
 namespace {
@@ -149,7 +149,7 @@ public:
       return true;
     std::string Text = T.spell(Canon, E->getLocation());
     if (Text != V->getName())
-      T.R.ReplaceText(Loc, V->getName().size(), Text);
+      T.replace(Loc, V->getName().size(), Text);
     return true;
   }
   // Variables named in clauses are translated by the directive passes.
@@ -268,12 +268,12 @@ public:
     if (const ForStmt *For = ForInits.lookup(S)) {
       // A declaration that needs statements to initialise it moves in
       // front of its loop, in a block that ends with the loop.
-      T.R.ReplaceText(Written, ";");
-      T.R.InsertTextBefore(For->getBeginLoc(), "{ " + Out);
-      T.R.InsertTextAfter(T.endOf(For), " }");
+      T.replace(Written, ";");
+      T.insert(For->getBeginLoc(), "{ " + Out, /*After=*/false);
+      T.insert(T.endOf(For), " }", /*After=*/true);
       return true;
     }
-    T.R.ReplaceText(Written, Out);
+    T.replace(Written, Out);
     return true;
   }
 
@@ -299,7 +299,7 @@ public:
                   T.declare(Ty, "") + ")); *" + It->second + " = " + P->getName().str() + ";";
     }
     if (!Prologue.empty())
-      T.R.InsertTextAfterToken(F->getBody()->getBeginLoc(), Prologue);
+      T.insertAfterToken(F->getBody()->getBeginLoc(), Prologue);
     return RecursiveASTVisitor::TraverseFunctionDecl(F);
   }
 
@@ -383,7 +383,7 @@ void rewritePooledDecls(Translation &T, TranslationUnitDecl *TU) {
       T.error(Last->getEndLoc(), "cannot find the end of this declaration");
       continue;
     }
-    T.R.ReplaceText(CharSourceRange::getCharRange(Vars.front()->getBeginLoc(), End), Out);
+    T.replace(CharSourceRange::getCharRange(Vars.front()->getBeginLoc(), End), Out);
   }
 }
 
@@ -460,11 +460,11 @@ void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
       SourceLocation End = T.endOf(S);
       std::string Text = T.textBetween(S->getBeginLoc(), End);
       T.addBeforeFunction(F->getBeginLoc(), Text + "\n");
-      T.R.ReplaceText(CharSourceRange::getCharRange(S->getBeginLoc(), End), "");
+      T.replace(CharSourceRange::getCharRange(S->getBeginLoc(), End), "");
     }
     if (!Renames.empty()) {
-      T.R.InsertText(F->getBeginLoc(), Renames, /*InsertAfter=*/false);
-      T.R.InsertTextAfterToken(F->getEndLoc(), "\n" + Undefs);
+      T.insert(F->getBeginLoc(), Renames, /*After=*/false);
+      T.insertAfterToken(F->getEndLoc(), "\n" + Undefs);
     }
   }
 }
@@ -545,12 +545,12 @@ static void declareRenamed(Translation &T, TranslationUnitDecl *TU, const VarDec
   if (Text.empty())
     return;
   if (!Before) {
-    T.R.InsertTextAfter(T.SM.getLocForEndOfFile(T.SM.getMainFileID()), "\n" + Text);
+    T.insert(T.SM.getLocForEndOfFile(T.SM.getMainFileID()), "\n" + Text, /*After=*/true);
     return;
   }
   SourceLocation At = T.SM.getExpansionLoc(Before->getBeginLoc());
   At = T.SM.translateLineCol(T.SM.getMainFileID(), T.SM.getExpansionLineNumber(At), 1);
-  T.R.InsertTextBefore(At, Text);
+  T.insert(At, Text, /*After=*/false);
 }
 
 void rewriteRuntimeCalls(Translation &T, TranslationUnitDecl *TU) {
@@ -574,9 +574,9 @@ void rewriteRuntimeCalls(Translation &T, TranslationUnitDecl *TU) {
           continue;
         if (Redecl->isFileVarDecl() && Sizes.lookup(Redecl->getBeginLoc().getRawEncoding()) > 1)
           continue;
-        T.R.InsertTextBefore(Redecl->getTypeSpecStartLoc(), "__thread ");
+        T.insert(Redecl->getTypeSpecStartLoc(), "__thread ", /*After=*/false);
         if (Renamed != T.Renamed.end())
-          T.R.ReplaceText(Redecl->getLocation(), V->getName().size(), Renamed->second);
+          T.replace(Redecl->getLocation(), V->getName().size(), Renamed->second);
       }
       if (Renamed != T.Renamed.end())
         declareRenamed(T, TU, V, Renamed->second);
@@ -587,7 +587,7 @@ void rewriteRuntimeCalls(Translation &T, TranslationUnitDecl *TU) {
     SourceLocation Begin = T.SM.getExpansionLoc(TP->getBeginLoc());
     SourceLocation LineStart = T.SM.translateLineCol(
         T.SM.getMainFileID(), T.SM.getExpansionLineNumber(Begin), 1);
-    T.R.InsertTextBefore(LineStart, "//");
+    T.insert(LineStart, "//", /*After=*/false);
   }
 }
 
@@ -596,23 +596,22 @@ void wrapMain(Translation &T, TranslationUnitDecl *TU) {
     auto *F = dyn_cast<FunctionDecl>(D);
     if (!F || !F->isMain() || !F->hasBody() || !inMainFile(T, F->getLocation()))
       continue;
-    T.R.ReplaceText(F->getLocation(), 4, "parade_user_main");
+    T.replace(F->getLocation(), 4, "parade_user_main");
     // main needs no prototype; the function it becomes would, for
     // -Wmissing-prototypes (-Werror builds).
-    T.R.InsertText(F->getBeginLoc(),
-                   "#pragma GCC diagnostic push\n"
-                   "#pragma GCC diagnostic ignored \"-Wmissing-prototypes\"\n"
-                   "#pragma GCC diagnostic ignored \"-Wmissing-declarations\"\n",
-                   /*InsertAfter=*/false);
-    T.R.InsertTextAfterToken(F->getEndLoc(), "\n#pragma GCC diagnostic pop\n");
+    T.insert(F->getBeginLoc(),
+             "#pragma GCC diagnostic push\n"
+             "#pragma GCC diagnostic ignored \"-Wmissing-prototypes\"\n"
+             "#pragma GCC diagnostic ignored \"-Wmissing-declarations\"\n",
+             /*After=*/false);
+    T.insertAfterToken(F->getEndLoc(), "\n#pragma GCC diagnostic pop\n");
     unsigned Params = F->getNumParams();
     bool ReturnsInt = F->getReturnType()->isIntegerType();
     // Reaching the end of main returns 0 (C99 5.1.2.2.3); the renamed
     // function is an ordinary one, where it would return garbage.
     if (ReturnsInt)
       if (const auto *Body = dyn_cast<CompoundStmt>(F->getBody()))
-        if (T.R.InsertTextBefore(T.SM.getExpansionLoc(Body->getRBracLoc()), " return 0; "))
-          T.error(Body->getRBracLoc(), "cannot add the implicit 'return 0' at the end of main");
+        T.insert(T.SM.getExpansionLoc(Body->getRBracLoc()), " return 0; ", /*After=*/false);
     std::string Call = Params == 0   ? "parade_user_main()"
                        : Params == 2 ? "parade_user_main(argc, argv)"
                                      : "parade_user_main(argc, argv, environ)";
@@ -623,7 +622,7 @@ void wrapMain(Translation &T, TranslationUnitDecl *TU) {
     Shim += ReturnsInt ? "return " + Call + "; }\n" : Call + "; return 0; }\n";
     Shim += "int main(int argc, char **argv) { return parade_main(argc, argv, "
             "parade_main_shim); }\n";
-    T.R.InsertTextAfter(T.SM.getLocForEndOfFile(T.SM.getMainFileID()), Shim);
+    T.insert(T.SM.getLocForEndOfFile(T.SM.getMainFileID()), Shim, /*After=*/true);
     return;
   }
 }

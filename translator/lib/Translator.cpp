@@ -123,15 +123,27 @@ public:
     T.Conditionals = PP.Conditionals;
     T.Macros = PP.Macros;
     TranslationUnitDecl *TU = Ctx.getTranslationUnitDecl();
+    // The order is a contract (see Stage in Context.h): each pass's edits
+    // are in the text that the later ones copy.
+    T.enter(Stage::PooledGlobals);
     collectPooledGlobals(T, TU);
+    T.enter(Stage::Analysis);
     analyzeDirectives(T, TU);
+    T.enter(Stage::PooledUses);
     rewritePooledUses(T, TU);
+    T.enter(Stage::PooledDecls);
     rewritePooledDecls(T, TU);
+    T.enter(Stage::LocalTypes);
     hoistLocalTypes(T, TU);
+    T.enter(Stage::RuntimeCalls);
     rewriteRuntimeCalls(T, TU);
+    T.enter(Stage::Directives);
     translateDirectives(T, TU);
+    T.enter(Stage::Main);
     wrapMain(T, TU);
+    T.enter(Stage::SharedGlobals);
     placeSharedGlobals(T, TU);
+    T.enter(Stage::Output);
     T.flushBeforeFunctions();
     if (T.failed())
       return;
