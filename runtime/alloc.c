@@ -389,7 +389,7 @@ void *parade_calloc(size_t count, size_t size) {
 
 /* A block the C library allocated for the program (getline's line,
  * realpath's result, ...): not in the pool at all. */
-static int libc_block(const void *ptr) { return !node.vm.app || !vm_in_pool(&node.vm, ptr); }
+static int libc_block(const void *ptr) { return !node.vm.app || !vm_contains(&node.vm, ptr); }
 
 size_t parade_malloc_usable_size(void *ptr) {
   if (!ptr)

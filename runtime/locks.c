@@ -236,12 +236,16 @@ int locks_acquire_turn(uint64_t id, int try_only, int64_t turn, int64_t turns) {
             turn >= 0 ? ordered : NULL, turn >= 0 ? sizeof ordered : 0);
   comm_slot_wait(slot);
   int granted = slot->value != 0;
+  /* The acquire may wait on the slot again (a dirty page's diff goes home
+   * first), which clears its reply: keep the notices' buffer. */
+  uint64_t *notices = slot->reply;
+  size_t count = slot->reply_len / sizeof(uint64_t);
+  slot->reply = NULL;
   if (granted) {
-    hlrc_acquire(slot->reply, slot->reply_len / sizeof(uint64_t));
+    hlrc_acquire(notices, count);
     STAT_INC(lock_acquires);
   }
-  free(slot->reply);
-  slot->reply = NULL;
+  free(notices);
   STAT_ADD(lock_ns, stats_now_ns() - start);
   return granted;
 }

@@ -77,15 +77,23 @@ static void write_all(const char *buf, size_t len) {
 
 static ssize_t forward_write(void *cookie, const char *buf, size_t len) {
   (void)cookie;
-  if (!atomic_load(&node.streams.forwarding)) {
+  /* The communication thread cannot wait for an answer only it would
+   * receive (it flushes stdout on a fatal error): it writes directly. */
+  if (!atomic_load(&node.streams.forwarding) || comm_is_comm_thread()) {
     write_all(buf, len);
     return (ssize_t)len;
   }
   for (size_t done = 0; done < len;) {
     size_t piece = len - done < (1u << 20) ? len - done : (1u << 20);
     struct wait_slot *slot = comm_my_slot();
+    /* Copy first: the text may be shared data, and a fault while copying
+     * uses this thread's slot for the page, so the slot is armed only
+     * once nothing can fault before the send. */
+    struct bundle out = {0};
+    bundle_add(&out, MSG_OUTPUT, 0, 0, comm_slot_index(slot), buf + done, piece);
     comm_expect(slot, 1, NULL, 0);
-    comm_send(0, MSG_OUTPUT, 0, 0, comm_slot_index(slot), buf + done, piece);
+    comm_send_bundle(0, &out);
+    bundle_free(&out);
     comm_slot_wait(slot);
     done += piece;
   }
