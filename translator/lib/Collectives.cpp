@@ -4,6 +4,7 @@
 #include "AstUtil.h"
 #include "DataSharing.h"
 #include "Purity.h"
+#include "UpdateForm.h"
 
 #include "clang/AST/OpenMPClause.h"
 #include "clang/AST/ParentMapContext.h"
@@ -87,85 +88,17 @@ private:
   }
 };
 
-/// One update `x op= e` of a critical or atomic block.
-struct Update {
-  const VarDecl *Var;
-  const Expr *Target;      ///< the lvalue x as written
-  const Expr *Value;       ///< e, or null for ++/--
-  std::string Op;          ///< parade_op enumerator
-  bool Negate = false;     ///< x -= e: contribute -e
-  int Step = 0;            ///< ++: 1, --: -1
-};
-
-/// The runtime operator of C operator @p K (x - e is a sum of -e); false
-/// for an operator with none.
-bool setOperator(BinaryOperatorKind K, Update &U) {
-  switch (K) {
-  case BO_Add: U.Op = "PARADE_OP_SUM"; return true;
-  case BO_Sub: U.Op = "PARADE_OP_SUM"; U.Negate = true; return true;
-  case BO_Mul: U.Op = "PARADE_OP_PROD"; return true;
-  case BO_And: U.Op = "PARADE_OP_BAND"; return true;
-  case BO_Or: U.Op = "PARADE_OP_BOR"; return true;
-  case BO_Xor: U.Op = "PARADE_OP_BXOR"; return true;
-  case BO_LAnd: U.Op = "PARADE_OP_LAND"; return true;
-  case BO_LOr: U.Op = "PARADE_OP_LOR"; return true;
-  default: return false;
-  }
-}
-
-/// The shape of an update: x++, x--, x op= e, x = x op e, or x = e op x
-/// for an operator that commutes. Nothing about x or e is checked.
-std::optional<Update> updateForm(const Stmt *S, std::string &Why) {
+/// Statement @p S of @p D (the whole body of an atomic) as an update of a
+/// shared scalar by a pure value.
+std::optional<Update> matchUpdate(Translation &T, const OMPExecutableDirective *D,
+                                  const Stmt *S, std::string &Why) {
   auto Reject = [&](const std::string &Reason) -> std::optional<Update> {
     Why = Reason;
     return std::nullopt;
   };
-  const auto *E = dyn_cast_or_null<Expr>(S);
-  if (!E)
-    return Reject("the block is not a sequence of updates of shared scalars");
-  E = E->IgnoreParenImpCasts();
-  Update U{};
-  if (const auto *Un = dyn_cast<UnaryOperator>(E)) {
-    if (!Un->isIncrementDecrementOp())
-      return Reject("the block is not a sequence of updates of shared scalars");
-    U.Target = Un->getSubExpr();
-    U.Op = "PARADE_OP_SUM";
-    U.Step = Un->isIncrementOp() ? 1 : -1;
-  } else if (const auto *CA = dyn_cast<CompoundAssignOperator>(E)) {
-    U.Target = CA->getLHS();
-    U.Value = CA->getRHS();
-    if (!setOperator(BinaryOperator::getOpForCompoundAssignment(CA->getOpcode()), U))
-      return Reject("the update's operator has no collective form");
-  } else if (const auto *A = dyn_cast<BinaryOperator>(E); A && A->getOpcode() == BO_Assign) {
-    U.Target = A->getLHS();
-    const auto *R = dyn_cast<BinaryOperator>(A->getRHS()->IgnoreParenImpCasts());
-    const VarDecl *X = varOf(A->getLHS());
-    if (!R || !X)
-      return Reject("the block assigns a value that is not an update of the variable");
-    bool Left = varOf(R->getLHS()) == X, Right = varOf(R->getRHS()) == X;
-    BinaryOperatorKind K = R->getOpcode();
-    bool Commutative = K == BO_Add || K == BO_Mul || K == BO_And || K == BO_Or ||
-                       K == BO_Xor || K == BO_LAnd || K == BO_LOr;
-    if (Left)
-      U.Value = R->getRHS();
-    else if (Right && Commutative)
-      U.Value = R->getLHS();
-    else
-      return Reject("the block assigns a value that is not an update of the variable");
-    if (!setOperator(K, U))
-      return Reject("the update's operator has no collective form");
-  } else {
-    return Reject("the block is not a sequence of updates of shared scalars");
-  }
-  return U;
-}
-
-std::optional<Update> matchUpdate(Translation &T, const Stmt *S, std::string &Why) {
-  auto Reject = [&](const std::string &Reason) -> std::optional<Update> {
-    Why = Reason;
-    return std::nullopt;
-  };
-  std::optional<Update> Form = updateForm(S, Why);
+  const auto *Atomic = dyn_cast<OMPAtomicDirective>(D);
+  std::optional<Update> Form =
+      Atomic ? atomicUpdate(Atomic, Why) : statementUpdate(S, T.Ctx, Why);
   if (!Form)
     return std::nullopt;
   Update U = *Form;
@@ -341,7 +274,7 @@ std::optional<std::string> updateAsCollective(Translation &T, const OMPExecutabl
   }
   std::vector<Update> Updates;
   for (const Stmt *S : Stmts) {
-    std::optional<Update> U = matchUpdate(T, S, Why);
+    std::optional<Update> U = matchUpdate(T, D, S, Why);
     if (!U)
       return std::nullopt;
     for (const Update &Prev : Updates)
@@ -469,10 +402,8 @@ std::optional<std::string> atomicAsDeferred(Translation &T, const OMPExecutableD
       Why = "it has a '" + llvm::omp::getOpenMPClauseName(C->getClauseKind()).str() + "' clause";
       return std::nullopt;
     }
-  const Stmt *Body = directiveBody(D);
-  if (const auto *CS = dyn_cast<CompoundStmt>(Body))
-    Body = CS->size() == 1 ? CS->body_front() : nullptr;
-  std::optional<Update> U = updateForm(Body, Why);
+  const auto *Atomic = dyn_cast<OMPAtomicDirective>(D);
+  std::optional<Update> U = Atomic ? atomicUpdate(Atomic, Why) : std::nullopt;
   if (!U) {
     Why = "the update is not x += e, x -= e, x *= e, x &= e, x |= e, x ^= e, x++ or x--";
     return std::nullopt;

@@ -209,6 +209,53 @@ ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) 
       continue;
     Out.Vars.emplace_back(V, S);
   }
+  // Cross-check with what Sema captured for the construct: a variable it
+  // captures that the walk above missed would be undeclared in the
+  // outlined function.
+  llvm::DenseSet<const VarDecl *> Classified;
+  for (auto &[V, S] : Out.Vars)
+    Classified.insert(V);
+  // Variables that only clauses name (`schedule(dynamic, c)`, `if(flag)`)
+  // are evaluated by the construct's own translation, not the body's.
+  class Refs : public RecursiveASTVisitor<Refs> {
+  public:
+    llvm::DenseSet<const VarDecl *> &Out;
+    explicit Refs(llvm::DenseSet<const VarDecl *> &Out) : Out(Out) {}
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      const auto *V = dyn_cast<VarDecl>(E->getDecl());
+      if (!V || !Out.insert(V).second)
+        return true;
+      if (const auto *Captured = dyn_cast<OMPCapturedExprDecl>(V))
+        if (const Expr *Init = Captured->getInit())
+          TraverseStmt(const_cast<Expr *>(Init));
+      return true;
+    }
+  };
+  class ClauseRefs : public RecursiveASTVisitor<ClauseRefs> {
+  public:
+    Refs R;
+    explicit ClauseRefs(llvm::DenseSet<const VarDecl *> &Out) : R(Out) {}
+    bool VisitOMPExecutableDirective(OMPExecutableDirective *Dir) {
+      for (OMPClause *C : Dir->clauses())
+        for (Stmt *Child : C->children())
+          if (Child)
+            R.TraverseStmt(Child);
+      return true;
+    }
+  } Refs(Classified);
+  Refs.TraverseStmt(const_cast<OMPExecutableDirective *>(D));
+  const auto *CS = D->hasAssociatedStmt() ? dyn_cast<CapturedStmt>(D->getAssociatedStmt())
+                                          : nullptr;
+  for (const CapturedStmt::Capture &C : CS ? CS->captures() : CapturedStmt::capture_range(
+                                                                 nullptr, nullptr)) {
+    if (!C.capturesVariable() && !C.capturesVariableByCopy())
+      continue;
+    const VarDecl *V = C.getCapturedVar();
+    if (Skip(V) || Classified.count(V) || T.contains(BodyRange, V->getLocation()))
+      continue;
+    T.error(D->getBeginLoc(), "internal error: Sema captures '" + V->getName().str() +
+                                  "' for this construct, but parade did not see it used");
+  }
   return Out;
 }
 

@@ -94,71 +94,96 @@ std::optional<CanonicalLoop> canonicalLoop(Translation &T, const Stmt *S) {
   return L;
 }
 
+/// Whether @p E names @p Var.
+bool mentions(const Expr *E, const VarDecl *Var) {
+  class Uses : public RecursiveASTVisitor<Uses> {
+  public:
+    const VarDecl *Var;
+    bool Found = false;
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      Found |= Ref->getDecl() == Var;
+      return true;
+    }
+  } U;
+  U.Var = Var;
+  U.TraverseStmt(const_cast<Expr *>(E));
+  return U.Found;
+}
+
 } // namespace
 
 /// The loops a loop directive applies to: collapse(n) takes n perfectly
-/// nested canonical loops whose bounds do not depend on each other.
+/// nested canonical loops whose bounds do not depend on each other. Sema
+/// has already checked the nest: the walk is its own (doForAllLoops), the
+/// loop variables are its counters, and a bound that depends on an outer
+/// loop variable is one of its dependent counters.
 std::vector<CanonicalLoop> collapsedLoops(Translation &T, const OMPExecutableDirective *D) {
   std::optional<unsigned> Depth = collapseDepth(D, T.Ctx);
   if (!Depth) {
     T.error(clause<OMPCollapseClause>(D)->getBeginLoc(), "collapse needs a positive constant");
     return {};
   }
+  const auto *LD = dyn_cast<OMPLoopDirective>(D);
   std::vector<CanonicalLoop> Loops;
-  const Stmt *S = directiveBody(D);
-  for (unsigned K = 0; K < *Depth; K++) {
-    if (K > 0) {
-      // Perfectly nested: the body is the next loop (possibly in braces).
-      while (const auto *CS = dyn_cast_or_null<CompoundStmt>(S)) {
-        if (CS->size() != 1) {
-          T.error(CS->getBeginLoc(), "collapsed loops must be perfectly nested");
-          return {};
-        }
-        S = CS->body_front();
-      }
-    }
-    std::optional<CanonicalLoop> L = canonicalLoop(T, S);
-    if (!L)
-      return {};
-    for (const CanonicalLoop &Outer : Loops) {
-      class Uses : public RecursiveASTVisitor<Uses> {
-      public:
-        const VarDecl *Var;
-        bool Found = false;
-        bool VisitDeclRefExpr(DeclRefExpr *E) {
-          Found |= E->getDecl() == Var;
+  bool Failed = false;
+  OMPLoopBasedDirective::doForAllLoops(
+      directiveBody(D), /*TryImperfectlyNestedLoops=*/false, *Depth,
+      [&](unsigned K, const Stmt *S) {
+        if (K > 0 && !isa<ForStmt>(S)) {
+          // Code between the loops: Sema's walk stops at the block.
+          T.error(S->getBeginLoc(), "collapsed loops must be perfectly nested");
+          Failed = true;
           return true;
         }
-      } U;
-      U.Var = Outer.Var;
-      for (const Expr *E : {L->Lower, L->Upper, L->StepExpr})
-        if (E)
-          U.TraverseStmt(const_cast<Expr *>(E));
-      if (U.Found) {
-        T.error(S->getBeginLoc(), "collapsed loops whose bounds depend on an outer loop "
-                                  "variable are not supported by parade");
-        return {};
-      }
-    }
-    Loops.push_back(*L);
-    S = L->Body;
+        std::optional<CanonicalLoop> L = canonicalLoop(T, S);
+        if (!L) {
+          Failed = true;
+          return true; // stop
+        }
+        const Expr *Counter = LD && K < LD->counters().size() ? LD->counters()[K] : nullptr;
+        if (Counter && varOf(Counter) != L->Var) {
+          T.error(S->getBeginLoc(), "internal error: the loop variable read here is not the "
+                                    "one Sema found");
+          Failed = true;
+          return true;
+        }
+        bool Dependent = LD && K < LD->dependent_counters().size() &&
+                         LD->dependent_counters()[K];
+        // Sema allows a step that names an outer loop variable; the
+        // iteration count of the nest would not be a product either.
+        for (const CanonicalLoop &Outer : Loops)
+          Dependent |= L->StepExpr && mentions(L->StepExpr, Outer.Var);
+        if (Dependent) {
+          T.error(S->getBeginLoc(), "collapsed loops whose bounds depend on an outer loop "
+                                    "variable are not supported by parade");
+          Failed = true;
+          return true;
+        }
+        Loops.push_back(*L);
+        return false;
+      });
+  if (Failed)
+    return {};
+  if (Loops.size() != *Depth) {
+    T.error(D->getBeginLoc(), "collapsed loops must be perfectly nested");
+    return {};
   }
   return Loops;
 }
 
 std::vector<const ForStmt *> nestedLoops(const OMPExecutableDirective *D, ASTContext &Ctx) {
   std::vector<const ForStmt *> Fors;
-  const Stmt *Cur = directiveBody(D);
-  unsigned Depth = collapseDepth(D, Ctx).value_or(1);
-  for (unsigned K = 0; K < Depth && Cur; K++) {
-    while (const auto *CS = dyn_cast_or_null<CompoundStmt>(Cur))
-      Cur = CS->size() == 1 ? CS->body_front() : nullptr;
-    const auto *For = dyn_cast_or_null<ForStmt>(Cur);
-    if (!For)
-      break;
-    Fors.push_back(For);
-    Cur = For->getBody();
-  }
+  const Stmt *Body = directiveBody(D);
+  if (!Body)
+    return Fors;
+  OMPLoopBasedDirective::doForAllLoops(Body, /*TryImperfectlyNestedLoops=*/false,
+                                       collapseDepth(D, Ctx).value_or(1),
+                                       [&](unsigned, const Stmt *S) {
+                                         const auto *For = dyn_cast<ForStmt>(S);
+                                         if (For)
+                                           Fors.push_back(For);
+                                         return For == nullptr; // stop at a non-for
+                                       });
   return Fors;
 }
 

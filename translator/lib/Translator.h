@@ -17,6 +17,7 @@
 #define PARADE_TRANSLATOR_TRANSLATOR_H
 
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <memory>
@@ -35,6 +36,32 @@ struct Options {
 /// A factory for the action that translates each file to @p Out.
 std::unique_ptr<clang::tooling::FrontendActionFactory>
 newTranslateActionFactory(const Options &Opts, llvm::raw_ostream &Out);
+
+/// Where the translation finds Clang's builtin headers (omp.h) and parade.h.
+struct ToolPaths {
+  std::string ClangResourceDir;
+  std::string ParadeIncludeDir;
+};
+
+/// The translation failed because of errors in the program, already
+/// reported as Clang diagnostics with their locations.
+class DiagnosedError : public llvm::ErrorInfo<DiagnosedError> {
+public:
+  static char ID;
+  void log(llvm::raw_ostream &OS) const override { OS << "errors in the program"; }
+  std::error_code convertToErrorCode() const override { return llvm::inconvertibleErrorCode(); }
+};
+
+/// @brief Translates one file.
+/// @param Compilations the compiler arguments of @p Source (gcc's flags are
+///        accepted; those Clang does not know are dropped).
+/// @param Source the C file.
+/// @return the translated C text, a DiagnosedError when the program has
+///         errors (reported through Clang's diagnostics), or another error
+///         (Clang crashed on invalid input).
+llvm::Expected<std::string>
+translateFile(const clang::tooling::CompilationDatabase &Compilations, llvm::StringRef Source,
+              const Options &Opts, const ToolPaths &Paths);
 
 } // namespace parade
 
