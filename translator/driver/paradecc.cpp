@@ -113,14 +113,13 @@ bool fixDependencies(const std::string &Deps, const std::string &Translated,
     return false;
   }
   std::string Text = (*Buffer)->getBuffer().str();
-  for (size_t At = 0; (At = Text.find(Translated, At)) != std::string::npos;
-       At += Src.size())
+  for (size_t At = 0; (At = Text.find(Translated, At)) != std::string::npos; At += Src.size())
     Text.replace(At, Translated.size(), Src);
   std::error_code EC;
   raw_fd_ostream Out(Deps, EC, sys::fs::OF_Text);
   if (EC) {
-    errs() << "paradecc: error: cannot write the dependency file '" << Deps
-           << "': " << EC.message() << "\n";
+    errs() << "paradecc: error: cannot write the dependency file '" << Deps << "': " << EC.message()
+           << "\n";
     return false;
   }
   Out << Text;
@@ -154,8 +153,7 @@ parade's options:
 
 int main(int argc, char **argv) {
   Layout L = findLayout(argv[0]);
-  std::vector<std::string> Sources, Inputs, TranslateFlags, PreprocFlags, CompileFlags,
-      LinkFlags;
+  std::vector<std::string> Sources, Inputs, TranslateFlags, PreprocFlags, CompileFlags, LinkFlags;
   std::string Output;
   bool CompileOnly = false, Show = false, Keep = false;
   // Dependency-file flags go to the final compile, whose output is fixed
@@ -344,8 +342,9 @@ int main(int argc, char **argv) {
     SmallString<256> SrcDir(Src);
     sys::fs::make_absolute(SrcDir);
     sys::path::remove_filename(SrcDir);
-    std::vector<std::string> Compile = {PARADE_MPICC, "-c", *Translated, "-o", *Object,
-                                        "-iquote", std::string(SrcDir), "-I" + L.IncludeDir};
+    std::vector<std::string> Compile = {
+        PARADE_MPICC, "-c",      *Translated,         "-o",
+        *Object,      "-iquote", std::string(SrcDir), "-I" + L.IncludeDir};
     Compile.insert(Compile.end(), PreprocFlags.begin(), PreprocFlags.end());
     // The program's functions stay inside the executable: one named like a
     // C library function (a solver's own read or write) must not capture

@@ -32,8 +32,8 @@ std::string ArgBlock::definition() const {
 }
 
 std::string ArgBlock::packing() const {
-  return "{ " + Struct + " " + Var + "; __builtin_memset(&" + Var + ", 0, sizeof " + Var +
-         "); " + Pack;
+  return "{ " + Struct + " " + Var + "; __builtin_memset(&" + Var + ", 0, sizeof " + Var + "); " +
+         Pack;
 }
 
 std::string ArgBlock::prologue() const {

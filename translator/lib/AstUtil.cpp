@@ -15,10 +15,8 @@ bool isParallel(const OMPExecutableDirective *D) {
   case Directive::OMPD_parallel:
   case Directive::OMPD_parallel_for:
   case Directive::OMPD_parallel_for_simd:
-  case Directive::OMPD_parallel_sections:
-    return true;
-  default:
-    return false;
+  case Directive::OMPD_parallel_sections: return true;
+  default: return false;
   }
 }
 
@@ -27,10 +25,8 @@ bool isLoop(const OMPExecutableDirective *D) {
   case Directive::OMPD_for:
   case Directive::OMPD_for_simd:
   case Directive::OMPD_parallel_for:
-  case Directive::OMPD_parallel_for_simd:
-    return true;
-  default:
-    return false;
+  case Directive::OMPD_parallel_for_simd: return true;
+  default: return false;
   }
 }
 

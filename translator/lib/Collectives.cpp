@@ -24,8 +24,7 @@ bool isShared(Translation &T, const VarDecl *V, SourceLocation Loc) {
 /// Finds what makes a block unfit for a collective.
 class Analyzable : public RecursiveASTVisitor<Analyzable> {
 public:
-  Analyzable(Translation &T, bool AllowAssignments)
-      : T(T), AllowAssignments(AllowAssignments) {}
+  Analyzable(Translation &T, bool AllowAssignments) : T(T), AllowAssignments(AllowAssignments) {}
   std::string Why;
   /// Shared variables the block assigns (for a single), in order.
   std::vector<const VarDecl *> Written;
@@ -90,15 +89,14 @@ private:
 
 /// Statement @p S of @p D (the whole body of an atomic) as an update of a
 /// shared scalar by a pure value.
-std::optional<Update> matchUpdate(Translation &T, const OMPExecutableDirective *D,
-                                  const Stmt *S, std::string &Why) {
+std::optional<Update> matchUpdate(Translation &T, const OMPExecutableDirective *D, const Stmt *S,
+                                  std::string &Why) {
   auto Reject = [&](const std::string &Reason) -> std::optional<Update> {
     Why = Reason;
     return std::nullopt;
   };
   const auto *Atomic = dyn_cast<OMPAtomicDirective>(D);
-  std::optional<Update> Form =
-      Atomic ? atomicUpdate(Atomic, Why) : statementUpdate(S, T.Ctx, Why);
+  std::optional<Update> Form = Atomic ? atomicUpdate(Atomic, Why) : statementUpdate(S, T.Ctx, Why);
   if (!Form)
     return std::nullopt;
   Update U = *Form;
@@ -120,7 +118,7 @@ std::optional<Update> matchUpdate(Translation &T, const OMPExecutableDirective *
 
 /// Whether every thread of the region meets @p D exactly once.
 bool oncePerThread(Translation &T, const OMPExecutableDirective *D,
-                    const OMPExecutableDirective *Region, std::string &Why) {
+                   const OMPExecutableDirective *Region, std::string &Why) {
   if (!Region) {
     Why = "it is orphaned (not lexically inside a parallel region)";
     return false;
@@ -176,8 +174,7 @@ bool threadsMayWait(Translation &T, const OMPExecutableDirective *Region, bool O
         return true;
       for (const OMPClause *C : A->clauses())
         if (isa<OMPReadClause, OMPWriteClause, OMPCaptureClause, OMPCompareClause>(C))
-          return found("an atomic " +
-                           llvm::omp::getOpenMPClauseName(C->getClauseKind()).str(),
+          return found("an atomic " + llvm::omp::getOpenMPClauseName(C->getClauseKind()).str(),
                        A->getBeginLoc());
       return true;
     }
@@ -324,16 +321,16 @@ std::optional<std::string> updateAsCollective(Translation &T, const OMPExecutabl
     const Update &U = Updates[I];
     QualType Ty = U.Var->getType();
     std::string Name = "parade_c" + std::to_string(I);
-    std::string Value = U.Value ? "(" + T.text(U.Value->getSourceRange()) + ")"
-                                : std::to_string(U.Step);
+    std::string Value =
+        U.Value ? "(" + T.text(U.Value->getSourceRange()) + ")" : std::to_string(U.Step);
     Decls += T.declare(Ty.getUnqualifiedType(), Name) + " = " + castTo(T, Ty) +
              (U.Negate ? "(-" + Value + ")" : Value) + "; ";
-    Vars += std::string(I ? ", " : "") + "{&" + Name + ", 1, " + runtimeTypeName(Ty, T.Ctx) +
-            ", " + U.Op + "}";
+    Vars += std::string(I ? ", " : "") + "{&" + Name + ", 1, " + runtimeTypeName(Ty, T.Ctx) + ", " +
+            U.Op + "}";
     Targets += std::string(I ? ", " : "") + "&(" + T.text(U.Target->getSourceRange()) + ")";
   }
-  return "{ " + Decls + "parade_reduce_var parade_cv[] = {" + Vars +
-         "}; void *parade_ct[] = {" + Targets + "}; parade_reduce_store(parade_cv, parade_ct, " +
+  return "{ " + Decls + "parade_reduce_var parade_cv[] = {" + Vars + "}; void *parade_ct[] = {" +
+         Targets + "}; parade_reduce_store(parade_cv, parade_ct, " +
          std::to_string(Updates.size()) + "); }";
 }
 

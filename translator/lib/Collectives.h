@@ -43,14 +43,13 @@ std::optional<std::string> updateAsCollective(Translation &T,
 /// waits for another to pass a construct would deadlock if the construct
 /// were a collective, which every thread must reach before any leaves it.
 /// @p Where names the first such wait ("a flush at line 12").
-bool threadsMayWait(Translation &T, const clang::OMPExecutableDirective *Region,
-                    bool OnlyUnflushed, std::string &Where);
+bool threadsMayWait(Translation &T, const clang::OMPExecutableDirective *Region, bool OnlyUnflushed,
+                    std::string &Where);
 
 /// An atomic update @p D that commutes (x += e, x++, x *= e, x |= e, ...)
 /// as a deferred update (parade_atomic_update): combined by the thread and
 /// applied at its next synchronisation. nullopt with the reason otherwise.
-std::optional<std::string> atomicAsDeferred(Translation &T,
-                                            const clang::OMPExecutableDirective *D,
+std::optional<std::string> atomicAsDeferred(Translation &T, const clang::OMPExecutableDirective *D,
                                             std::string &Why);
 
 /// The collective form of a single @p D in @p Region (null when orphaned),

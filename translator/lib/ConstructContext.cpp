@@ -43,8 +43,7 @@ ConstructContext::enclosingRegion(const OMPExecutableDirective *D) const {
   return Found;
 }
 
-std::optional<SourceRange>
-ConstructContext::regionExtent(const OMPExecutableDirective *D) const {
+std::optional<SourceRange> ConstructContext::regionExtent(const OMPExecutableDirective *D) const {
   if (const OMPExecutableDirective *R = enclosingRegion(D))
     return T.extent(R);
   return std::nullopt;

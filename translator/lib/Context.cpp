@@ -39,8 +39,7 @@ void Translation::enter(Stage S) {
 bool Translation::insideReplaced(SourceLocation Loc, unsigned Length, bool Insert) {
   unsigned Begin = SM.getFileOffset(SM.getExpansionLoc(Loc)), End = Begin + Length;
   for (auto [B, E] : Replaced)
-    if (Insert ? (B < Begin && Begin < E)
-               : (B <= Begin && End <= E && !(B == Begin && End == E)))
+    if (Insert ? (B < Begin && Begin < E) : (B <= Begin && End <= E && !(B == Begin && End == E)))
       return true;
   if (!Insert)
     Replaced.push_back({Begin, End});
@@ -110,8 +109,8 @@ std::string Translation::textBetween(SourceLocation Begin, SourceLocation End) {
 std::string Translation::text(SourceRange Range) {
   // A range that starts or ends inside a macro expansion is taken as the
   // macro invocation written in the file (`N` in `i < N`).
-  CharSourceRange File = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(Range), SM,
-                                                  Ctx.getLangOpts());
+  CharSourceRange File =
+      Lexer::makeFileCharRange(CharSourceRange::getTokenRange(Range), SM, Ctx.getLangOpts());
   if (File.isInvalid()) {
     error(Range.getBegin(), "cannot translate an expression that spans macro boundaries");
     return "";
@@ -306,7 +305,8 @@ std::string runtimeTypeName(QualType T, ASTContext &Ctx) {
   if (!B)
     return {};
   switch (B->getKind()) {
-  case BuiltinType::Char_S: case BuiltinType::Char_U: return "PARADE_CHAR";
+  case BuiltinType::Char_S:
+  case BuiltinType::Char_U: return "PARADE_CHAR";
   case BuiltinType::SChar: return "PARADE_SCHAR";
   case BuiltinType::UChar: return "PARADE_UCHAR";
   case BuiltinType::Short: return "PARADE_SHORT";

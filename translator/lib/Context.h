@@ -65,16 +65,16 @@ struct Scope {
 /// so the order is a contract: enter() checks it.
 enum class Stage {
   Start,
-  PooledGlobals,  ///< which file-scope variables live in the pool
-  Analysis,       ///< scopes, and which automatics live in the pool
-  PooledUses,     ///< every use of a pooled variable spelled (*ptr)
-  PooledDecls,    ///< their declarations become pool allocations
-  LocalTypes,     ///< local types of forking functions to file scope
-  RuntimeCalls,   ///< omp_* calls, threadprivate, replaced functions
-  Directives,     ///< directives, innermost first (copies rewritten text)
-  Main,           ///< main wrapped
-  SharedGlobals,  ///< shared globals placed in the DSM's sections
-  Output,         ///< outlined code emitted, the file printed
+  PooledGlobals, ///< which file-scope variables live in the pool
+  Analysis,      ///< scopes, and which automatics live in the pool
+  PooledUses,    ///< every use of a pooled variable spelled (*ptr)
+  PooledDecls,   ///< their declarations become pool allocations
+  LocalTypes,    ///< local types of forking functions to file scope
+  RuntimeCalls,  ///< omp_* calls, threadprivate, replaced functions
+  Directives,    ///< directives, innermost first (copies rewritten text)
+  Main,          ///< main wrapped
+  SharedGlobals, ///< shared globals placed in the DSM's sections
+  Output,        ///< outlined code emitted, the file printed
 };
 
 class Translation {
@@ -132,8 +132,7 @@ public:
   /// [Begin, End) minus [KeepBegin, KeepEnd) (the part that is copied
   /// into the replacement anyway). Their text, one per line.
   std::string conditionalsToKeep(clang::SourceLocation Begin, clang::SourceLocation End,
-                                 clang::SourceLocation KeepBegin,
-                                 clang::SourceLocation KeepEnd);
+                                 clang::SourceLocation KeepBegin, clang::SourceLocation KeepEnd);
   /// The main file's #define and #undef lines, in source order.
   std::vector<MacroEvent> Macros;
   /// Code outlined from a function to before it would not see the macros

@@ -16,9 +16,7 @@ Privates privates(Translation &T, const OMPExecutableDirective *D, const Constru
     unsigned K = T.fresh();
     QualType Ty = V->getType();
     switch (Sh) {
-    case Sharing::Private:
-      P.Decls += T.declare(Ty, Name) + "; ";
-      break;
+    case Sharing::Private: P.Decls += T.declare(Ty, Name) + "; "; break;
     case Sharing::FirstPrivate:
       // Plain assignment where C allows it: taking a private copy's
       // address would keep it out of registers for the whole function.
@@ -36,19 +34,18 @@ Privates privates(Translation &T, const OMPExecutableDirective *D, const Constru
       } else {
         std::string Ptr = "parade_fp_" + std::to_string(K);
         P.Before += T.declare(T.Ctx.getPointerType(Ty), Ptr) + " = &" + Orig + "; ";
-        P.Decls += Ty->isArrayType()
-                       ? T.declare(Ty, Name) + "; __builtin_memcpy((void *)&" + Name + ", " +
-                             Ptr + ", sizeof " + Name + "); "
-                       : T.declare(Ty, Name) + " = *" + Ptr + "; ";
+        P.Decls += Ty->isArrayType() ? T.declare(Ty, Name) + "; __builtin_memcpy((void *)&" + Name +
+                                           ", " + Ptr + ", sizeof " + Name + "); "
+                                     : T.declare(Ty, Name) + " = *" + Ptr + "; ";
       }
       break;
     case Sharing::LastPrivate:
-      P.Before += T.declare(T.Ctx.getPointerType(Ty), "parade_lp_" + std::to_string(K)) +
-                  " = &" + Orig + "; ";
+      P.Before += T.declare(T.Ctx.getPointerType(Ty), "parade_lp_" + std::to_string(K)) + " = &" +
+                  Orig + "; ";
       P.Decls += T.declare(Ty, Name) + "; ";
       P.Finish += Ty->isArrayType()
-                      ? "if (parade_last) __builtin_memcpy(parade_lp_" + std::to_string(K) +
-                            ", &" + Name + ", sizeof " + Name + "); "
+                      ? "if (parade_last) __builtin_memcpy(parade_lp_" + std::to_string(K) + ", &" +
+                            Name + ", sizeof " + Name + "); "
                       : "if (parade_last) *parade_lp_" + std::to_string(K) + " = " + Name + "; ";
       break;
     case Sharing::Reduction: {
@@ -63,22 +60,19 @@ Privates privates(Translation &T, const OMPExecutableDirective *D, const Constru
         QualType Elem = T.Ctx.getBaseElementType(Ty).getUnqualifiedType();
         std::string Count = std::to_string(T.Ctx.getConstantArrayElementCount(CA));
         std::string ElemPtr = "(" + T.declare(T.Ctx.getPointerType(Elem), "") + ")";
-        std::string Each = "for (unsigned long parade_ri = 0; parade_ri < " + Count +
-                           "; parade_ri++) ";
-        P.Before += T.declare(T.Ctx.getPointerType(Elem), Ptr) + " = " + ElemPtr + "&" +
-                    Orig + "; ";
-        P.Decls += T.declare(Ty.getUnqualifiedType(), Name) + "; " + Each + "(" + ElemPtr +
-                   Name + ")[parade_ri] = " + reductionIdentity(T, Op, Elem) + "; ";
+        std::string Each =
+            "for (unsigned long parade_ri = 0; parade_ri < " + Count + "; parade_ri++) ";
+        P.Before +=
+            T.declare(T.Ctx.getPointerType(Elem), Ptr) + " = " + ElemPtr + "&" + Orig + "; ";
+        P.Decls += T.declare(Ty.getUnqualifiedType(), Name) + "; " + Each + "(" + ElemPtr + Name +
+                   ")[parade_ri] = " + reductionIdentity(T, Op, Elem) + "; ";
         std::string Copy = "parade_rt_" + std::to_string(K);
-        P.ReduceCopies += T.declare(Elem, Copy + "[" + Count + "]") + "; __builtin_memcpy(" +
-                          Copy + ", " + Name + ", sizeof " + Copy + "); ";
-        P.ReduceVars.push_back("{" + Copy + ", " + Count + ", " +
-                               runtimeTypeName(Elem, T.Ctx) + ", " + reductionRuntimeOp(Op) +
-                               "}");
-        P.ReduceFinish.push_back(Each + "{ " +
-                                 reductionCombine(Op, Ptr + "[parade_ri]",
-                                                  Copy + "[parade_ri]") +
-                                 " }");
+        P.ReduceCopies += T.declare(Elem, Copy + "[" + Count + "]") + "; __builtin_memcpy(" + Copy +
+                          ", " + Name + ", sizeof " + Copy + "); ";
+        P.ReduceVars.push_back("{" + Copy + ", " + Count + ", " + runtimeTypeName(Elem, T.Ctx) +
+                               ", " + reductionRuntimeOp(Op) + "}");
+        P.ReduceFinish.push_back(
+            Each + "{ " + reductionCombine(Op, Ptr + "[parade_ri]", Copy + "[parade_ri]") + " }");
         P.ReduceBytes += (unsigned)T.Ctx.getTypeSizeInChars(Ty).getQuantity();
         break;
       }
@@ -94,8 +88,7 @@ Privates privates(Translation &T, const OMPExecutableDirective *D, const Constru
       P.ReduceBytes += (unsigned)T.Ctx.getTypeSizeInChars(Ty).getQuantity();
       break;
     }
-    case Sharing::Shared:
-      break;
+    case Sharing::Shared: break;
     }
   }
   return P;
@@ -118,12 +111,11 @@ std::string reductions(Translation &T, const OMPExecutableDirective *D, const Pr
   std::string List;
   for (const std::string &V : P.ReduceVars)
     List += (List.empty() ? "" : ", ") + V;
-  T.remark(D->getBeginLoc(), "reduction mapped to one merged allreduce: " +
-                                 std::to_string(P.ReduceVars.size()) + " variable(s), " +
-                                 std::to_string(P.ReduceBytes) + " bytes");
+  T.remark(D->getBeginLoc(),
+           "reduction mapped to one merged allreduce: " + std::to_string(P.ReduceVars.size()) +
+               " variable(s), " + std::to_string(P.ReduceBytes) + " bytes");
   return "{ " + P.ReduceCopies + "parade_reduce_var parade_rv[] = {" + List +
-         "}; parade_allreduce(parade_rv, " +
-         std::to_string(P.ReduceVars.size()) +
+         "}; parade_allreduce(parade_rv, " + std::to_string(P.ReduceVars.size()) +
          "); if (parade_thread_num() == 0) { " + Combine + "} } ";
 }
 

@@ -24,9 +24,9 @@ namespace parade {
 /// statements that finish them (reductions, lastprivate). @p Orig spells
 /// the original variable outside the construct.
 struct Privates {
-  std::string Before; ///< outer block: pointers to and copies of originals
-  std::string Decls;  ///< inner block: the private variables
-  std::string Finish; ///< after the work, still in the inner block
+  std::string Before;       ///< outer block: pointers to and copies of originals
+  std::string Decls;        ///< inner block: the private variables
+  std::string Finish;       ///< after the work, still in the inner block
   std::string ReduceCopies; ///< copies of the partials for the runtime
   std::vector<std::string> ReduceVars;
   std::vector<std::string> ReduceFinish;
@@ -36,13 +36,13 @@ struct Privates {
 /// The private copies of @p D's variables (all but @p SkipVar). In an
 /// outlined region (@p ForRegion) firstprivates come from the argument
 /// block parade_args.
-Privates privates(Translation &T, const clang::OMPExecutableDirective *D,
-                  const ConstructVars &CV, const clang::VarDecl *SkipVar, bool ForRegion);
+Privates privates(Translation &T, const clang::OMPExecutableDirective *D, const ConstructVars &CV,
+                  const clang::VarDecl *SkipVar, bool ForRegion);
 
 /// The code that combines @p D's reductions: a merged allreduce, the
 /// distributed lock (-fparade-sync=lock), or (@p Serialized) in place.
-std::string reductions(Translation &T, const clang::OMPExecutableDirective *D,
-                       const Privates &P, bool Serialized);
+std::string reductions(Translation &T, const clang::OMPExecutableDirective *D, const Privates &P,
+                       bool Serialized);
 
 } // namespace parade
 

@@ -244,10 +244,10 @@ ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) 
     }
   } Refs(Classified);
   Refs.TraverseStmt(const_cast<OMPExecutableDirective *>(D));
-  const auto *CS = D->hasAssociatedStmt() ? dyn_cast<CapturedStmt>(D->getAssociatedStmt())
-                                          : nullptr;
-  for (const CapturedStmt::Capture &C : CS ? CS->captures() : CapturedStmt::capture_range(
-                                                                 nullptr, nullptr)) {
+  const auto *CS =
+      D->hasAssociatedStmt() ? dyn_cast<CapturedStmt>(D->getAssociatedStmt()) : nullptr;
+  for (const CapturedStmt::Capture &C :
+       CS ? CS->captures() : CapturedStmt::capture_range(nullptr, nullptr)) {
     if (!C.capturesVariable() && !C.capturesVariableByCopy())
       continue;
     const VarDecl *V = C.getCapturedVar();
@@ -264,21 +264,28 @@ std::vector<const VarDecl *> addressTakenLocals(const Stmt *Body) {
   Uses.TraverseStmt(const_cast<Stmt *>(Body));
   std::vector<const VarDecl *> Out;
   for (const VarDecl *V : Uses.Order) // source order: the same names every run
-    if (Uses.AddressTaken.count(V) && V->hasLocalStorage() &&
-        !isa<ParmVarDecl>(V))
+    if (Uses.AddressTaken.count(V) && V->hasLocalStorage() && !isa<ParmVarDecl>(V))
       Out.push_back(V);
   return Out;
 }
 
 std::string reductionRuntimeOp(llvm::StringRef Op) {
-  if (Op == "+" || Op == "-") return "PARADE_OP_SUM";
-  if (Op == "*") return "PARADE_OP_PROD";
-  if (Op == "min") return "PARADE_OP_MIN";
-  if (Op == "max") return "PARADE_OP_MAX";
-  if (Op == "&&") return "PARADE_OP_LAND";
-  if (Op == "||") return "PARADE_OP_LOR";
-  if (Op == "&") return "PARADE_OP_BAND";
-  if (Op == "|") return "PARADE_OP_BOR";
+  if (Op == "+" || Op == "-")
+    return "PARADE_OP_SUM";
+  if (Op == "*")
+    return "PARADE_OP_PROD";
+  if (Op == "min")
+    return "PARADE_OP_MIN";
+  if (Op == "max")
+    return "PARADE_OP_MAX";
+  if (Op == "&&")
+    return "PARADE_OP_LAND";
+  if (Op == "||")
+    return "PARADE_OP_LOR";
+  if (Op == "&")
+    return "PARADE_OP_BAND";
+  if (Op == "|")
+    return "PARADE_OP_BOR";
   return "PARADE_OP_BXOR";
 }
 
@@ -296,7 +303,7 @@ std::string reductionIdentity(Translation &T, llvm::StringRef Op, QualType Ty) {
     const auto *B = C->getAs<BuiltinType>();
     std::string Huge = B->getKind() == BuiltinType::Float    ? "__builtin_huge_valf()"
                        : B->getKind() == BuiltinType::Double ? "__builtin_huge_val()"
-                                                              : "__builtin_huge_vall()";
+                                                             : "__builtin_huge_vall()";
     return WantMax ? Huge : "(-" + Huge + ")";
   }
   unsigned Bits = T.Ctx.getTypeSize(C);

@@ -38,8 +38,8 @@ ConstructVars analyzeConstruct(Translation &T, const clang::OMPExecutableDirecti
 /// thread (declared in, or privatized by, the enclosing region) is captured
 /// by value unless a clause names it shared. @p Region is the extent of the
 /// enclosing parallel region in this function, if any.
-void adjustTaskSharing(Translation &T, const clang::OMPExecutableDirective *D,
-                       ConstructVars &CV, const clang::SourceRange *Region);
+void adjustTaskSharing(Translation &T, const clang::OMPExecutableDirective *D, ConstructVars &CV,
+                       const clang::SourceRange *Region);
 
 /// Local variables whose address is taken (or that decay to a pointer)
 /// anywhere in @p Body, in order of first appearance.

@@ -142,8 +142,8 @@ public:
           replace(D, Fn(C, D));
         return true;
       }
-    T.error(D->getBeginLoc(), "OpenMP construct '" + directiveName(D) +
-                                  "' is not supported by parade");
+    T.error(D->getBeginLoc(),
+            "OpenMP construct '" + directiveName(D) + "' is not supported by parade");
     return true;
   }
 
@@ -168,8 +168,8 @@ private:
     if (Copied && isLoop(D)) {
       // A loop's translation copies the body of its innermost loop.
       std::vector<const ForStmt *> Fors = nestedLoops(D, T.Ctx);
-      Copied = Fors.size() == collapseDepth(D, T.Ctx).value_or(1) ? Fors.back()->getBody()
-                                                                   : nullptr;
+      Copied =
+          Fors.size() == collapseDepth(D, T.Ctx).value_or(1) ? Fors.back()->getBody() : nullptr;
     }
     std::string Kept =
         Copied ? T.conditionalsToKeep(Begin, End, Copied->getBeginLoc(), T.endOf(Copied))

@@ -80,16 +80,14 @@ bool escapes(ASTContext &Ctx, const Expr *E) {
       Cur = C;
     } else if (const auto *Call = dyn_cast<CallExpr>(P)) {
       switch (callEffect(Call)) {
-      case CallEffect::Pure:
-        return false;
+      case CallEffect::Pure: return false;
       case CallEffect::ThroughArguments:
         // memcpy returns its destination: follow what becomes of it.
         if (!Call->getType()->isPointerType())
           return false;
         Cur = Call;
         break;
-      case CallEffect::Unknown:
-        return true;
+      case CallEffect::Unknown: return true;
       }
     } else {
       return true; // an initialiser list, a compound literal, ...

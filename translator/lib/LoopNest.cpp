@@ -47,8 +47,11 @@ std::optional<CanonicalLoop> canonicalLoop(Translation &T, const Stmt *S) {
       L.Upper = C->getRHS();
     } else if (varOf(C->getRHS()) == L.Var) {
       L.Upper = C->getLHS();
-      L.Cmp = Op == BO_LT ? BO_GT : Op == BO_GT ? BO_LT : Op == BO_LE ? BO_GE
-              : Op == BO_GE ? BO_LE : Op;
+      L.Cmp = Op == BO_LT   ? BO_GT
+              : Op == BO_GT ? BO_LT
+              : Op == BO_LE ? BO_GE
+              : Op == BO_GE ? BO_LE
+                            : Op;
     }
     if (L.Upper && L.Cmp != BO_LT && L.Cmp != BO_LE && L.Cmp != BO_GT && L.Cmp != BO_GE &&
         L.Cmp != BO_NE)
@@ -147,8 +150,7 @@ std::vector<CanonicalLoop> collapsedLoops(Translation &T, const OMPExecutableDir
           Failed = true;
           return true;
         }
-        bool Dependent = LD && K < LD->dependent_counters().size() &&
-                         LD->dependent_counters()[K];
+        bool Dependent = LD && K < LD->dependent_counters().size() && LD->dependent_counters()[K];
         // Sema allows a step that names an outer loop variable; the
         // iteration count of the nest would not be a product either.
         for (const CanonicalLoop &Outer : Loops)

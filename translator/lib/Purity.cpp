@@ -20,30 +20,29 @@ namespace {
 const llvm::StringSet<> ThroughArgumentFunctions = {
     // string.h
     "memcpy", "memmove", "memset", "memcmp", "memchr", "bcmp", "bcopy", "bzero", "strlen",
-    "strnlen", "strcmp", "strncmp", "strcasecmp", "strncasecmp", "strcoll", "strcpy",
-    "strncpy", "stpcpy", "stpncpy", "strcat", "strncat", "strchr", "strrchr", "strstr",
-    "strpbrk", "strspn", "strcspn",
+    "strnlen", "strcmp", "strncmp", "strcasecmp", "strncasecmp", "strcoll", "strcpy", "strncpy",
+    "stpcpy", "stpncpy", "strcat", "strncat", "strchr", "strrchr", "strstr", "strpbrk", "strspn",
+    "strcspn",
     // stdio.h and unistd.h
     "printf", "fprintf", "sprintf", "snprintf", "dprintf", "vprintf", "vfprintf", "vsprintf",
     "vsnprintf", "scanf", "fscanf", "sscanf", "vscanf", "vfscanf", "vsscanf", "puts", "fputs",
-    "fputc", "putc", "putchar", "fgetc", "getc", "getchar", "ungetc", "fgets", "fread",
-    "fwrite", "fflush", "feof", "ferror", "perror", "read", "write",
+    "fputc", "putc", "putchar", "fgetc", "getc", "getchar", "ungetc", "fgets", "fread", "fwrite",
+    "fflush", "feof", "ferror", "perror", "read", "write",
     // stdlib.h and stdarg.h
-    "atoi", "atol", "atoll", "atof", "va_start", "c23_va_start", "va_end", "va_copy",
-    "rand_r", "erand48", "nrand48", "jrand48", "drand48_r", "erand48_r", "nrand48_r",
+    "atoi", "atol", "atoll", "atof", "va_start", "c23_va_start", "va_end", "va_copy", "rand_r",
+    "erand48", "nrand48", "jrand48", "drand48_r", "erand48_r", "nrand48_r",
     // system calls and their wrappers that fill or read the caller's
     // buffers (the kernel cannot write to a protected pool page: a local
     // they reach must stay on the stack)
-    "stat", "lstat", "fstat", "fstatat", "stat64", "lstat64", "fstat64", "statvfs",
-    "fstatvfs", "statfs", "fstatfs", "pipe", "pipe2", "socketpair", "getcwd", "gethostname",
-    "readlink", "access", "unlink", "rmdir", "mkdir", "chdir", "rename", "open", "openat",
-    "creat", "pread", "pwrite", "recv", "recvfrom", "send", "sendto", "getsockname",
-    "getpeername", "getsockopt", "setsockopt", "poll", "select", "wait", "waitpid",
-    "gettimeofday", "time", "times", "clock_gettime", "clock_getres", "nanosleep",
-    "clock_nanosleep", "getitimer", "setitimer", "timespec_get", "localtime_r", "gmtime_r",
-    "ctime_r", "asctime_r", "strftime", "mktime", "timegm", "getrusage", "getrlimit",
-    "setrlimit", "prlimit", "uname", "sysinfo", "sched_getaffinity", "sched_setaffinity",
-    "strerror_r"};
+    "stat", "lstat", "fstat", "fstatat", "stat64", "lstat64", "fstat64", "statvfs", "fstatvfs",
+    "statfs", "fstatfs", "pipe", "pipe2", "socketpair", "getcwd", "gethostname", "readlink",
+    "access", "unlink", "rmdir", "mkdir", "chdir", "rename", "open", "openat", "creat", "pread",
+    "pwrite", "recv", "recvfrom", "send", "sendto", "getsockname", "getpeername", "getsockopt",
+    "setsockopt", "poll", "select", "wait", "waitpid", "gettimeofday", "time", "times",
+    "clock_gettime", "clock_getres", "nanosleep", "clock_nanosleep", "getitimer", "setitimer",
+    "timespec_get", "localtime_r", "gmtime_r", "ctime_r", "asctime_r", "strftime", "mktime",
+    "timegm", "getrusage", "getrlimit", "setrlimit", "prlimit", "uname", "sysinfo",
+    "sched_getaffinity", "sched_setaffinity", "strerror_r"};
 
 /// Declared only where the program cannot redefine it: system headers, or
 /// implicitly by Clang.
@@ -84,8 +83,7 @@ CallEffect callEffect(const FunctionDecl *F) {
     return CallEffect::Unknown;
   llvm::StringRef Name = F->getName();
   Name.consume_front("__builtin_");
-  return ThroughArgumentFunctions.count(Name) ? CallEffect::ThroughArguments
-                                              : CallEffect::Unknown;
+  return ThroughArgumentFunctions.count(Name) ? CallEffect::ThroughArguments : CallEffect::Unknown;
 }
 
 bool mayForkOutsideUnit(const CallExpr *C) {

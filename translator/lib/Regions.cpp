@@ -111,12 +111,13 @@ std::string outline(ConstructContext &C, const OMPExecutableDirective *D) {
                          "(void *parade_raw) {\n  struct parade_args_" + std::to_string(Id) +
                          " *parade_args = parade_raw; (void)parade_args;\n  " + A.prologue() +
                          "\n  int parade_last = 0; (void)parade_last;\n  {" + P.Before + "{ " +
-                         P.Decls + "\n" + Body + "\n" + P.Finish +
-                         reductions(T, D, P, false) + "}}\n}\n";
+                         P.Decls + "\n" + Body + "\n" + P.Finish + reductions(T, D, P, false) +
+                         "}}\n}\n";
   auto [Defines, Undefs] = T.localMacros(C.Function, D->getBeginLoc());
   T.addBeforeFunction(C.Function->getBeginLoc(), Defines + Outlined + Undefs);
   T.remark(D->getBeginLoc(), "'" + directiveName(D) + "' outlined to " + Fn + ": " +
-                                 std::to_string(CV.Vars.size()) + " variable(s) from the "
+                                 std::to_string(CV.Vars.size()) +
+                                 " variable(s) from the "
                                  "enclosing function");
   return A.packing() + "parade_parallel(" + Fn + ", &parade_a, sizeof parade_a, " + NumThreads +
          ", " + If + "); }";
@@ -127,9 +128,9 @@ std::string serializedRegion(ConstructContext &C, const OMPExecutableDirective *
   ConstructVars CV = analyzeConstruct(T, D);
   Privates P = privates(T, D, CV, nullptr, false);
   std::string Body = regionBody(C, D);
-  return "{ int parade_last = 0; (void)parade_last; " + P.Before +
-         "parade_serial_enter(); { " + P.Decls + "\n" + Body + "\n" + P.Finish +
-         reductions(T, D, P, true) + "} parade_serial_exit(); }";
+  return "{ int parade_last = 0; (void)parade_last; " + P.Before + "parade_serial_enter(); { " +
+         P.Decls + "\n" + Body + "\n" + P.Finish + reductions(T, D, P, true) +
+         "} parade_serial_exit(); }";
 }
 
 } // namespace parade

@@ -95,9 +95,10 @@ void collectPooledGlobals(Translation &T, TranslationUnitDecl *TU) {
     if (!Def || T.SM.isInSystemHeader(T.SM.getExpansionLoc(Def->getLocation())))
       continue;
     if (const auto *Section = Def->getAttr<SectionAttr>()) {
-      T.remark(Def->getLocation(), "'" + V->getName().str() + "' stays private to each rank: it "
-                                   "is placed in section '" + Section->getName().str() +
-                                   "' by the program");
+      T.remark(Def->getLocation(), "'" + V->getName().str() +
+                                       "' stays private to each rank: it "
+                                       "is placed in section '" +
+                                       Section->getName().str() + "' by the program");
       continue;
     }
     T.SharedGlobals.insert(Canon);
@@ -122,8 +123,8 @@ void placeSharedGlobals(Translation &T, TranslationUnitDecl *TU) {
   }
   if (!Text.empty())
     T.insert(T.SM.getLocForEndOfFile(T.SM.getMainFileID()),
-                        "\n/* parade: the shared globals defined here live in the DSM */\n" +
-                            Text, /*After=*/true);
+             "\n/* parade: the shared globals defined here live in the DSM */\n" + Text,
+             /*After=*/true);
 }
 
 namespace {
@@ -166,8 +167,8 @@ std::string pooledLocalDecl(Translation &T, const VarDecl *V, const std::string 
   QualType Ty = V->getType();
   std::string Size = "sizeof(" + T.declare(Ty, "") + ")";
   std::string Out = T.declare(T.Ctx.getPointerType(Ty), Ptr) +
-                    " __attribute__((cleanup(parade_free_local))) = parade_alloc_local(" +
-                    Size + ");";
+                    " __attribute__((cleanup(parade_free_local))) = parade_alloc_local(" + Size +
+                    ");";
   if (const Expr *Init = V->getInit()) {
     std::string InitText = T.text(Init->getSourceRange());
     const Expr *Bare = Init->IgnoreImplicit();
@@ -211,13 +212,12 @@ std::string pooledGlobalDecl(Translation &T, const VarDecl *V, const std::string
   if (const Expr *Init = V->getInit()) {
     std::string ImageName = "parade_gi_" + std::to_string(T.fresh());
     Out += std::string(isConstData(Ty, T.Ctx) ? "static " : "static const ") +
-           T.declare(Ty, ImageName) + " = " + T.text(Init->getSourceRange()) +
-           ";\n";
+           T.declare(Ty, ImageName) + " = " + T.text(Init->getSourceRange()) + ";\n";
     Image = "&" + ImageName;
   }
   Out += "__attribute__((constructor)) static void parade_gc_" + std::to_string(T.fresh()) +
-         "(void) { " + Ptr + " = parade_static_alloc(sizeof(" + T.declare(Ty, "") +
-         "), _Alignof(" + T.declare(Ty, "") + "), " + Image + "); }";
+         "(void) { " + Ptr + " = parade_static_alloc(sizeof(" + T.declare(Ty, "") + "), _Alignof(" +
+         T.declare(Ty, "") + "), " + Image + "); }";
   return Out;
 }
 
@@ -311,9 +311,7 @@ private:
 
 } // namespace
 
-void rewritePooledUses(Translation &T, TranslationUnitDecl *TU) {
-  UseRewriter(T).TraverseDecl(TU);
-}
+void rewritePooledUses(Translation &T, TranslationUnitDecl *TU) { UseRewriter(T).TraverseDecl(TU); }
 
 /// The variables named in the file's threadprivate directives (canonical).
 static llvm::DenseSet<const VarDecl *> threadPrivateVars(TranslationUnitDecl *TU) {
@@ -451,8 +449,8 @@ void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
           llvm::StringSet<> &Space = isa<TagDecl>(N) ? Tags : Ordinary;
           std::string Name = N->getName().str();
           if (!Space.insert(Name).second) {
-            Renames += "#define " + Name + " parade_lt" + std::to_string(T.fresh()) + "_" +
-                       Name + "\n";
+            Renames +=
+                "#define " + Name + " parade_lt" + std::to_string(T.fresh()) + "_" + Name + "\n";
             Undefs += "#undef " + Name + "\n";
           }
         }
@@ -534,8 +532,8 @@ static void declareRenamed(Translation &T, TranslationUnitDecl *TU, const VarDec
   std::string Type = "__typeof__(" + V->getName().str() + ")";
   if (HeaderDef && !DefinedHere) {
     // Each file that includes the header defines its own copy, as before.
-    Text = std::string(HeaderDef->getStorageClass() == SC_Static ? "static " : "") +
-           "__thread " + Type + " " + Name;
+    Text = std::string(HeaderDef->getStorageClass() == SC_Static ? "static " : "") + "__thread " +
+           Type + " " + Name;
     if (const Expr *Init = HeaderDef->getInit())
       Text += " = " + T.text(Init->getSourceRange());
     Text += ";\n";
@@ -585,8 +583,8 @@ void rewriteRuntimeCalls(Translation &T, TranslationUnitDecl *TU) {
       continue;
     // The pragma line itself.
     SourceLocation Begin = T.SM.getExpansionLoc(TP->getBeginLoc());
-    SourceLocation LineStart = T.SM.translateLineCol(
-        T.SM.getMainFileID(), T.SM.getExpansionLineNumber(Begin), 1);
+    SourceLocation LineStart =
+        T.SM.translateLineCol(T.SM.getMainFileID(), T.SM.getExpansionLineNumber(Begin), 1);
     T.insert(LineStart, "//", /*After=*/false);
   }
 }

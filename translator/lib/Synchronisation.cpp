@@ -17,8 +17,8 @@ std::string synchronisedUpdate(ConstructContext &C, const OMPExecutableDirective
   unsigned Bytes = 0;
   const OMPExecutableDirective *Region = C.enclosingRegion(D);
   if (auto Collective = updateAsCollective(T, D, Region, Why, Bytes)) {
-    T.remark(D->getBeginLoc(), Kind + " mapped to a collective: " + std::to_string(Bytes) +
-                                   " bytes of shared data");
+    T.remark(D->getBeginLoc(),
+             Kind + " mapped to a collective: " + std::to_string(Bytes) + " bytes of shared data");
     return *Collective;
   }
   if (isa<OMPAtomicDirective>(D)) {
@@ -34,14 +34,15 @@ std::string synchronisedUpdate(ConstructContext &C, const OMPExecutableDirective
       Deferred = atomicAsDeferred(T, D, WhyNot);
     if (Deferred) {
       T.remark(D->getBeginLoc(), "atomic update deferred: combined by each thread, applied "
-                                 "under the lock at its next synchronisation (" + Why + ")");
+                                 "under the lock at its next synchronisation (" +
+                                     Why + ")");
       return *Deferred;
     }
     Why += "; not deferred: " + WhyNot;
   }
   T.remark(D->getBeginLoc(), Kind + " uses the distributed lock: " + Why);
-  return "{ parade_critical_enter(" + LockName + "); " + C.bodyText(D) +
-         " parade_critical_exit(" + LockName + "); }";
+  return "{ parade_critical_enter(" + LockName + "); " + C.bodyText(D) + " parade_critical_exit(" +
+         LockName + "); }";
 }
 
 std::string flush(ConstructContext &C, const OMPExecutableDirective *D) {

@@ -36,8 +36,7 @@ std::string undeferredTask(ConstructContext &C, const OMPExecutableDirective *D,
       std::string Tmp = "parade_tf_" + std::to_string(T.fresh());
       Before += T.declare(V->getType(), Tmp) + "; __builtin_memcpy(&" + Tmp + ", &" +
                 T.spell(V, D->getBeginLoc(), D) + ", sizeof " + Tmp + "); ";
-      Decls += T.declare(V->getType(), Name) + "; __builtin_memcpy((void *)&" + Name + ", &" +
-               Tmp +
+      Decls += T.declare(V->getType(), Name) + "; __builtin_memcpy((void *)&" + Name + ", &" + Tmp +
                ", sizeof " + Name + "); ";
     } else if (S != Sharing::Shared) {
       Decls += T.declare(V->getType(), Name) + "; ";
@@ -74,8 +73,8 @@ std::string task(ConstructContext &C, const OMPExecutableDirective *D) {
     std::string Name = V->getName().str();
     QualType Ty = V->getType();
     if (Ty->isVariablyModifiedType()) {
-      T.remark(D->getBeginLoc(), "task runs at once: it names the variable-length array '" +
-                                     Name + "'");
+      T.remark(D->getBeginLoc(),
+               "task runs at once: it names the variable-length array '" + Name + "'");
       return undeferredTask(C, D, CV);
     }
     switch (Sh) {
@@ -93,12 +92,10 @@ std::string task(ConstructContext &C, const OMPExecutableDirective *D) {
     }
     case Sharing::FirstPrivate:
       A.copy(Ty.getUnqualifiedType(), Name, T.spell(V, D->getBeginLoc(), D));
-      Decls += T.declare(Ty, Name) + "; __builtin_memcpy((void *)&" + Name +
-               ", &parade_args->" + Name + ", sizeof " + Name + "); ";
+      Decls += T.declare(Ty, Name) + "; __builtin_memcpy((void *)&" + Name + ", &parade_args->" +
+               Name + ", sizeof " + Name + "); ";
       break;
-    default:
-      Decls += T.declare(Ty, Name) + "; ";
-      break;
+    default: Decls += T.declare(Ty, Name) + "; "; break;
     }
   }
   std::string Fn = "parade_task_" + std::to_string(Id);
@@ -109,8 +106,8 @@ std::string task(ConstructContext &C, const OMPExecutableDirective *D) {
                           " *parade_args = parade_raw; (void)parade_args;\n  " + A.prologue() +
                           "\n  { " + Decls + "\n" + C.bodyText(D) + "\n  }\n}\n" + Undefs);
   T.remark(D->getBeginLoc(), "task outlined to " + Fn + ", queued for a thread of this node");
-  return A.packing() + "parade_task(" + Fn + ", &parade_ta, sizeof parade_ta, " +
-         taskFlags(C, D) + "); }";
+  return A.packing() + "parade_task(" + Fn + ", &parade_ta, sizeof parade_ta, " + taskFlags(C, D) +
+         "); }";
 }
 
 } // namespace parade

@@ -45,8 +45,7 @@ dropUnknownArguments(const clang::tooling::CommandLineArguments &Args, StringRef
 char DiagnosedError::ID;
 
 Expected<std::string> translateFile(const clang::tooling::CompilationDatabase &Compilations,
-                                    StringRef Source, const Options &Opts,
-                                    const ToolPaths &Paths) {
+                                    StringRef Source, const Options &Opts, const ToolPaths &Paths) {
   clang::tooling::ClangTool Tool(Compilations, {Source.str()});
   Tool.appendArgumentsAdjuster(dropUnknownArguments);
   // The C that gcc 12 accepts with a warning (implicit declarations and
@@ -56,8 +55,8 @@ Expected<std::string> translateFile(const clang::tooling::CompilationDatabase &C
       {"-fopenmp", "-resource-dir=" + Paths.ClangResourceDir, "-I" + Paths.ParadeIncludeDir,
        "-Wno-unknown-pragmas", "-Wno-error=implicit-function-declaration",
        "-Wno-error=implicit-int", "-Wno-error=int-conversion",
-       "-Wno-error=incompatible-pointer-types",
-       "-Wno-error=incompatible-function-pointer-types", "-Wno-error=return-type"},
+       "-Wno-error=incompatible-pointer-types", "-Wno-error=incompatible-function-pointer-types",
+       "-Wno-error=return-type"},
       clang::tooling::ArgumentInsertPosition::BEGIN));
 
   std::string Text;
@@ -68,8 +67,8 @@ Expected<std::string> translateFile(const clang::tooling::CompilationDatabase &C
   // the input instead of crashing.
   CrashRecoveryContext::Enable();
   CrashRecoveryContext Recovery;
-  bool Survived = Recovery.RunSafely(
-      [&] { Status = Tool.run(newTranslateActionFactory(Opts, OS).get()); });
+  bool Survived =
+      Recovery.RunSafely([&] { Status = Tool.run(newTranslateActionFactory(Opts, OS).get()); });
   if (!Survived)
     return createStringError(inconvertibleErrorCode(),
                              "Clang crashed while reading '%s'; fix the errors reported "

@@ -60,14 +60,13 @@ public:
     StringRef Text = Lexer::getSourceText(
         CharSourceRange::getTokenRange(MI->getDefinitionLoc(), MI->getDefinitionEndLoc()), SM,
         LangOpts);
-    Out.Macros.push_back({Name.getIdentifierInfo()->getName().str(), Loc,
-                          "#define " + Text.str()});
+    Out.Macros.push_back({Name.getIdentifierInfo()->getName().str(), Loc, "#define " + Text.str()});
     if (!SeenInclude && isFeatureMacro(Name.getIdentifierInfo()->getName()))
       Out.FeatureMacros += "#define " + Text.str() + "\n";
   }
-  void InclusionDirective(SourceLocation HashLoc, const Token &, StringRef, bool,
-                          CharSourceRange, OptionalFileEntryRef, StringRef, StringRef,
-                          const Module *, bool, SrcMgr::CharacteristicKind) override {
+  void InclusionDirective(SourceLocation HashLoc, const Token &, StringRef, bool, CharSourceRange,
+                          OptionalFileEntryRef, StringRef, StringRef, const Module *, bool,
+                          SrcMgr::CharacteristicKind) override {
     if (SM.isInMainFile(HashLoc))
       SeenInclude = true;
   }
@@ -165,8 +164,8 @@ public:
         << "#pragma GCC diagnostic ignored \"-Wshadow\"\n"
            "#pragma GCC diagnostic ignored \"-Wunused-variable\"\n"
            "#pragma GCC diagnostic ignored \"-Wunused-but-set-variable\"\n"
-        << T.Prologue << "#ifndef _OPENMP\n#define _OPENMP "
-        << OpenMPMacro << "\n#endif\n#line 1 \"" << Name << "\"\n";
+        << T.Prologue << "#ifndef _OPENMP\n#define _OPENMP " << OpenMPMacro
+        << "\n#endif\n#line 1 \"" << Name << "\"\n";
     if (const RewriteBuffer *Buffer = R.getRewriteBufferFor(Main))
       Out << std::string(Buffer->begin(), Buffer->end());
     else
@@ -187,8 +186,8 @@ public:
     // Clang drops the rest of a directive it does not know after a known
     // start ("#pragma omp parallel single" runs a plain parallel) with a
     // warning; the program would then run as something it did not say.
-    CI.getDiagnostics().setSeverity(diag::warn_omp_extra_tokens_at_eol,
-                                    diag::Severity::Error, SourceLocation());
+    CI.getDiagnostics().setSeverity(diag::warn_omp_extra_tokens_at_eol, diag::Severity::Error,
+                                    SourceLocation());
     CI.getPreprocessor().addPPCallbacks(std::make_unique<PreprocessorRecorder>(CI, PP));
     return std::make_unique<TranslateConsumer>(Opts, Out, PP);
   }
@@ -213,8 +212,8 @@ private:
 
 } // namespace
 
-std::unique_ptr<tooling::FrontendActionFactory>
-newTranslateActionFactory(const Options &Opts, llvm::raw_ostream &Out) {
+std::unique_ptr<tooling::FrontendActionFactory> newTranslateActionFactory(const Options &Opts,
+                                                                          llvm::raw_ostream &Out) {
   return std::make_unique<Factory>(Opts, Out);
 }
 

@@ -59,9 +59,9 @@ public:
 /// @return the translated C text, a DiagnosedError when the program has
 ///         errors (reported through Clang's diagnostics), or another error
 ///         (Clang crashed on invalid input).
-llvm::Expected<std::string>
-translateFile(const clang::tooling::CompilationDatabase &Compilations, llvm::StringRef Source,
-              const Options &Opts, const ToolPaths &Paths);
+llvm::Expected<std::string> translateFile(const clang::tooling::CompilationDatabase &Compilations,
+                                          llvm::StringRef Source, const Options &Opts,
+                                          const ToolPaths &Paths);
 
 } // namespace parade
 

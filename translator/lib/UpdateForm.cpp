@@ -17,8 +17,8 @@ const char *const NotOfTheVariable =
     "the block assigns a value that is not an update of the variable";
 
 bool commutes(BinaryOperatorKind K) {
-  return K == BO_Add || K == BO_Mul || K == BO_And || K == BO_Or || K == BO_Xor ||
-         K == BO_LAnd || K == BO_LOr;
+  return K == BO_Add || K == BO_Mul || K == BO_And || K == BO_Or || K == BO_Xor || K == BO_LAnd ||
+         K == BO_LOr;
 }
 
 /// The runtime operator of C operator @p K (x - e is a sum of -e); false
@@ -26,7 +26,10 @@ bool commutes(BinaryOperatorKind K) {
 bool setOperator(BinaryOperatorKind K, Update &U) {
   switch (K) {
   case BO_Add: U.Op = "PARADE_OP_SUM"; return true;
-  case BO_Sub: U.Op = "PARADE_OP_SUM"; U.Negate = true; return true;
+  case BO_Sub:
+    U.Op = "PARADE_OP_SUM";
+    U.Negate = true;
+    return true;
   case BO_Mul: U.Op = "PARADE_OP_PROD"; return true;
   case BO_And: U.Op = "PARADE_OP_BAND"; return true;
   case BO_Or: U.Op = "PARADE_OP_BOR"; return true;
@@ -44,14 +47,12 @@ auto incDec() {
       .bind("op");
 }
 auto compoundUpdate() {
-  return binaryOperator(hasAnyOperatorName("+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=",
-                                           "<<=", ">>="),
-                        hasLHS(expr().bind("target")), hasRHS(expr().bind("value")))
+  return binaryOperator(
+             hasAnyOperatorName("+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="),
+             hasLHS(expr().bind("target")), hasRHS(expr().bind("value")))
       .bind("op");
 }
-auto namedVariable() {
-  return ignoringParenImpCasts(declRefExpr(to(varDecl().bind("x"))));
-}
+auto namedVariable() { return ignoringParenImpCasts(declRefExpr(to(varDecl().bind("x")))); }
 auto sameVariable() {
   return ignoringParenImpCasts(declRefExpr(to(varDecl(equalsBoundNode("x")))));
 }
@@ -60,8 +61,7 @@ auto rewriteUpdate() {
   return binaryOperator(
       hasOperatorName("="), hasLHS(expr(namedVariable()).bind("target")),
       hasRHS(ignoringParenImpCasts(
-          binaryOperator(anyOf(hasLHS(sameVariable()), hasRHS(sameVariable())))
-              .bind("inner"))));
+          binaryOperator(anyOf(hasLHS(sameVariable()), hasRHS(sameVariable()))).bind("inner"))));
 }
 /// x = anything else, where x is a variable or not.
 auto otherAssignment() { return binaryOperator(hasOperatorName("=")).bind("assign"); }
@@ -94,8 +94,8 @@ std::optional<Update> atomicUpdate(const OMPAtomicDirective *A, std::string &Why
   if (const auto *Block = dyn_cast_or_null<CompoundStmt>(Body); Block && Block->size() == 1)
     Body = Block->body_front();
   const auto *BodyExpr = dyn_cast_or_null<Expr>(Body);
-  if (const auto *Un = BodyExpr ? dyn_cast<UnaryOperator>(BodyExpr->IgnoreParenImpCasts())
-                                : nullptr;
+  if (const auto *Un =
+          BodyExpr ? dyn_cast<UnaryOperator>(BodyExpr->IgnoreParenImpCasts()) : nullptr;
       Un && Un->isIncrementDecrementOp()) {
     U.Step = U.Negate ? -1 : 1;
     U.Negate = false;
@@ -114,9 +114,8 @@ std::optional<Update> statementUpdate(const Stmt *S, ASTContext &Ctx, std::strin
   if (!E)
     return Reject(NotAnUpdate);
   E = E->IgnoreParenImpCasts();
-  auto Matches = match(expr(anyOf(incDec(), compoundUpdate(), rewriteUpdate(),
-                                  otherAssignment())),
-                       *E, Ctx);
+  auto Matches =
+      match(expr(anyOf(incDec(), compoundUpdate(), rewriteUpdate(), otherAssignment())), *E, Ctx);
   if (Matches.empty())
     return Reject(NotAnUpdate);
   const BoundNodes &N = Matches.front();

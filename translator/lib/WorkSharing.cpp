@@ -35,11 +35,20 @@ std::string scheduleOf(const OMPExecutableDirective *D, std::string &Chunk, Tran
 std::string countExpr(BinaryOperatorKind Cmp, const std::string &S) {
   std::string Lb = "parade_lb" + S, Ub = "parade_ub" + S, St = "parade_st" + S;
   switch (Cmp) {
-  case BO_LT: return St + " > 0 && " + Lb + " < " + Ub + " ? (" + Ub + " - " + Lb + " + " + St + " - 1) / " + St + " : 0";
-  case BO_LE: return St + " > 0 && " + Lb + " <= " + Ub + " ? (" + Ub + " - " + Lb + ") / " + St + " + 1 : 0";
-  case BO_GT: return St + " < 0 && " + Lb + " > " + Ub + " ? (" + Lb + " - " + Ub + " - " + St + " - 1) / -" + St + " : 0";
-  case BO_GE: return St + " < 0 && " + Lb + " >= " + Ub + " ? (" + Lb + " - " + Ub + ") / -" + St + " + 1 : 0";
-  default: return St + " > 0 ? (" + Ub + " > " + Lb + " ? " + Ub + " - " + Lb + " : 0) : (" + Lb + " > " + Ub + " ? " + Lb + " - " + Ub + " : 0)";
+  case BO_LT:
+    return St + " > 0 && " + Lb + " < " + Ub + " ? (" + Ub + " - " + Lb + " + " + St + " - 1) / " +
+           St + " : 0";
+  case BO_LE:
+    return St + " > 0 && " + Lb + " <= " + Ub + " ? (" + Ub + " - " + Lb + ") / " + St + " + 1 : 0";
+  case BO_GT:
+    return St + " < 0 && " + Lb + " > " + Ub + " ? (" + Lb + " - " + Ub + " - " + St + " - 1) / -" +
+           St + " : 0";
+  case BO_GE:
+    return St + " < 0 && " + Lb + " >= " + Ub + " ? (" + Lb + " - " + Ub + ") / -" + St +
+           " + 1 : 0";
+  default:
+    return St + " > 0 ? (" + Ub + " > " + Lb + " ? " + Ub + " - " + Lb + " : 0) : (" + Lb + " > " +
+           Ub + " ? " + Lb + " - " + Ub + " : 0)";
   }
 }
 
@@ -65,7 +74,7 @@ std::string loop(ConstructContext &C, const OMPExecutableDirective *D, bool InRe
   for (size_t K = 0; K < Loops.size(); K++) {
     const CanonicalLoop &L = Loops[K];
     std::string S = std::to_string(K);
-    std::string Step = L.StepConst ? std::to_string(L.StepConst)
+    std::string Step = L.StepConst     ? std::to_string(L.StepConst)
                        : L.StepNegated ? "-" + C.exprText(L.StepExpr)
                                        : C.exprText(L.StepExpr);
     QualType VarTy = L.Var->getType().getUnqualifiedType();
@@ -76,15 +85,13 @@ std::string loop(ConstructContext &C, const OMPExecutableDirective *D, bool InRe
       std::string Base = "parade_pb" + S;
       Bounds += T.declare(VarTy, Base) + " = " + C.exprText(L.Lower) + ";\n  ";
       Bounds += "long long parade_lb" + S + " = 0, parade_ub" + S + " = (long long)(" +
-                C.exprText(L.Upper) + " - " + Base + "), parade_st" + S +
-                " = (long long)(" + Step + ");\n  long long parade_n" + S + " = " +
-                countExpr(L.Cmp, S) + ";\n  ";
+                C.exprText(L.Upper) + " - " + Base + "), parade_st" + S + " = (long long)(" + Step +
+                ");\n  long long parade_n" + S + " = " + countExpr(L.Cmp, S) + ";\n  ";
       Cast = Base + " + ";
     } else {
-      Bounds += "long long parade_lb" + S + " = (long long)" + C.exprText(L.Lower) +
-                ", parade_ub" + S + " = (long long)" + C.exprText(L.Upper) + ", parade_st" +
-                S + " = (long long)(" + Step + ");\n  long long parade_n" + S + " = " +
-                countExpr(L.Cmp, S) + ";\n  ";
+      Bounds += "long long parade_lb" + S + " = (long long)" + C.exprText(L.Lower) + ", parade_ub" +
+                S + " = (long long)" + C.exprText(L.Upper) + ", parade_st" + S + " = (long long)(" +
+                Step + ");\n  long long parade_n" + S + " = " + countExpr(L.Cmp, S) + ";\n  ";
     }
     Total += std::string(K ? " * " : "") + "parade_n" + S;
     // Innermost varies fastest: peel indices from the end. A single loop
@@ -92,8 +99,9 @@ std::string loop(ConstructContext &C, const OMPExecutableDirective *D, bool InRe
     if (Loops.size() == 1)
       Indices = T.declare(VarTy, Var) + " = " + Cast + "(parade_lb0 + parade_r * parade_st0); ";
     else
-      Indices = T.declare(VarTy, Var) + " = " + Cast + "(parade_lb" + S + " + (parade_r % parade_n" +
-                S + ") * parade_st" + S + "); parade_r /= parade_n" + S + "; " + Indices;
+      Indices = T.declare(VarTy, Var) + " = " + Cast + "(parade_lb" + S +
+                " + (parade_r % parade_n" + S + ") * parade_st" + S + "); parade_r /= parade_n" +
+                S + "; " + Indices;
     // A lastprivate loop variable ends one step past its last value; in a
     // combined construct the region declared the private copy.
     bool IsLast = false;
@@ -114,10 +122,10 @@ std::string loop(ConstructContext &C, const OMPExecutableDirective *D, bool InRe
   }
   bool Nowait = InRegionTail || clause<OMPNowaitClause>(D);
   std::string BodyText = C.stmtText(Loops.back().Body);
-  T.remark(D->getBeginLoc(), "'" + directiveName(D) + "' loop: schedule " + Kind.substr(13) +
-                                 (Loops.size() > 1 ? ", " + std::to_string(Loops.size()) +
-                                                         " loops collapsed"
-                                                   : std::string()));
+  T.remark(D->getBeginLoc(),
+           "'" + directiveName(D) + "' loop: schedule " + Kind.substr(13) +
+               (Loops.size() > 1 ? ", " + std::to_string(Loops.size()) + " loops collapsed"
+                                 : std::string()));
   return "{ " + P.Before + LastVarPtrs + Bounds + "long long parade_n = " + Total + ";\n" +
          "  parade_loop parade_l; long long parade_lo, parade_hi;" +
          (InRegionTail ? "" : " int parade_last = 0;") + "\n" + "  { " + P.Decls +
@@ -190,8 +198,8 @@ std::string sections(ConstructContext &C, const OMPExecutableDirective *D, bool 
   }
   bool Nowait = InRegionTail || clause<OMPNowaitClause>(D);
   return "{ " + P.Before + "parade_loop parade_l; long long parade_lo, parade_hi; " +
-         (InRegionTail ? "" : "int parade_last = 0;") + "\n  { " + P.Decls + "\n  parade_loop_begin(&parade_l, " +
-         std::to_string(N) + ", PARADE_SCHED_DYNAMIC, 1);\n" +
+         (InRegionTail ? "" : "int parade_last = 0;") + "\n  { " + P.Decls +
+         "\n  parade_loop_begin(&parade_l, " + std::to_string(N) + ", PARADE_SCHED_DYNAMIC, 1);\n" +
          "  while (parade_loop_next(&parade_l, &parade_lo, &parade_hi))\n" +
          "    for (long long parade_k = parade_lo; parade_k < parade_hi; parade_k++) {\n" +
          "      if (parade_k == " + std::to_string(N) + " - 1) parade_last = 1;\n" +
@@ -205,8 +213,8 @@ std::string single(ConstructContext &C, const OMPExecutableDirective *D) {
   std::string Why;
   unsigned Bytes = 0;
   if (auto Collective = singleAsCollective(T, D, C.enclosingRegion(D), Why, Bytes)) {
-    T.remark(D->getBeginLoc(), "single mapped to a broadcast: " + std::to_string(Bytes) +
-                                   " bytes of shared data");
+    T.remark(D->getBeginLoc(),
+             "single mapped to a broadcast: " + std::to_string(Bytes) + " bytes of shared data");
     return *Collective;
   }
   T.remark(D->getBeginLoc(), "single uses a barrier: " + Why);
@@ -217,8 +225,8 @@ std::string single(ConstructContext &C, const OMPExecutableDirective *D) {
     Copy += "parade_bcast(&" + T.spell(V, D->getBeginLoc(), D) + ", sizeof(" +
             T.declare(V->getType(), "") + "), 0); ";
   bool Nowait = clause<OMPNowaitClause>(D) != nullptr;
-  return "{ " + P.Before + "if (parade_thread_num() == 0) { " + P.Decls + C.bodyText(D) +
-         " } " + Copy + (Nowait && Copy.empty() ? "" : "parade_barrier(); ") + "}";
+  return "{ " + P.Before + "if (parade_thread_num() == 0) { " + P.Decls + C.bodyText(D) + " } " +
+         Copy + (Nowait && Copy.empty() ? "" : "parade_barrier(); ") + "}";
 }
 
 } // namespace parade

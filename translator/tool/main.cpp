@@ -13,9 +13,9 @@
 using namespace llvm;
 
 static cl::OptionCategory Category("parade-translate options");
-static cl::opt<unsigned> SmallThreshold(
-    "fparade-small-threshold", cl::init(256), cl::cat(Category),
-    cl::desc("Largest shared footprint in bytes for the message-passing fast path"));
+static cl::opt<unsigned>
+    SmallThreshold("fparade-small-threshold", cl::init(256), cl::cat(Category),
+                   cl::desc("Largest shared footprint in bytes for the message-passing fast path"));
 static cl::opt<std::string> Sync("fparade-sync", cl::init("collective"), cl::cat(Category),
                                  cl::desc("collective (default) or lock: the conventional "
                                           "DSM path everywhere"));
@@ -52,14 +52,15 @@ int main(int argc, const char **argv) {
   Opts.Remarks = Remarks;
 
   parade::ToolPaths Paths{PARADE_CLANG_RESOURCE_DIR, PARADE_INCLUDE_DIR};
-  Expected<std::string> Text = parade::translateFile(
-      Parser->getCompilations(), Parser->getSourcePathList()[0], Opts, Paths);
+  Expected<std::string> Text =
+      parade::translateFile(Parser->getCompilations(), Parser->getSourcePathList()[0], Opts, Paths);
   if (!Text) {
     // Errors in the program were reported as Clang diagnostics already.
-    handleAllErrors(Text.takeError(), [](const parade::DiagnosedError &) {},
-                    [](const ErrorInfoBase &E) {
-                      errs() << "parade-translate: error: " << E.message() << "\n";
-                    });
+    handleAllErrors(
+        Text.takeError(), [](const parade::DiagnosedError &) {},
+        [](const ErrorInfoBase &E) {
+          errs() << "parade-translate: error: " << E.message() << "\n";
+        });
     return 1;
   }
   if (Output.empty()) {
@@ -69,8 +70,7 @@ int main(int argc, const char **argv) {
   std::error_code EC;
   raw_fd_ostream File(Output, EC, sys::fs::OF_Text);
   if (EC) {
-    errs() << "parade-translate: error: cannot write '" << Output << "': " << EC.message()
-           << "\n";
+    errs() << "parade-translate: error: cannot write '" << Output << "': " << EC.message() << "\n";
     return 1;
   }
   File << *Text;
