@@ -173,6 +173,8 @@ int parade_main(int argc, char **argv, int (*user_main)(int, char **)) {
       node.threads_per_node = 1;
   }
   choose_wait_policy();
+  places_init(&node.places, node.opt.places, node.opt.proc_bind);
+  icv_init();
   if (node.opt.verbose >= 1 && node.rank == 0)
     options_print(&node.opt);
   locks_init();

@@ -8,8 +8,10 @@
 #include "fault.h"
 #include "hlrc.h"
 #include "locks.h"
+#include "omp_icv.h"
 #include "options.h"
 #include "page.h"
+#include "places.h"
 #include "schedule.h"
 #include "stats.h"
 #include "streams.h"
@@ -36,6 +38,8 @@ struct node_state {
   struct fault_state fault;
   struct streams_state streams;
   struct sched_state sched;
+  struct places_state places;
+  struct omp_icv icv;
 };
 
 extern struct node_state node;

@@ -3,6 +3,8 @@
 
 #include "error.h"
 #include "node.h"
+#include "omp_icv.h"
+#include "task.h"
 #include "parade.h"
 #include "team_shape.h"
 
@@ -13,9 +15,17 @@
 
 int omp_get_thread_num(void) { return parade_thread_num(); }
 int omp_get_num_threads(void) { return parade_num_threads(); }
+/* nthreads-var: inside a region, the entry of OMP_NUM_THREADS's list for
+ * the next level, or (no such entry) the value of the level above, as the
+ * list's last entry persists. A nested region is serialized whatever it
+ * says; code that sizes per-thread data by this value inside a region
+ * gets at least the team's size. */
 int omp_get_max_threads(void) {
-  if (parade_level() > 0)
-    return 1; /* a nested region would be serialized */
+  int level = parade_level();
+  if (level > 0 && level <= node.opt.nested_levels)
+    return node.opt.nested_threads[level - 1];
+  if (level > 0 && node.opt.nested_levels > 0)
+    return node.opt.nested_threads[node.opt.nested_levels - 1];
   return team_default_size();
 }
 void omp_set_num_threads(int num_threads) { parade_set_num_threads(num_threads); }
@@ -25,9 +35,15 @@ int omp_get_level(void) { return parade_level(); }
 int omp_get_active_level(void) { return parade_in_parallel() ? 1 : 0; }
 int omp_get_nested(void) { return 0; }
 void omp_set_nested(int nested) { (void)nested; }
-void omp_set_dynamic(int dynamic) { (void)dynamic; }
-int omp_get_dynamic(void) { return 0; }
-int omp_get_thread_limit(void) { return node.size * OPTIONS_MAX_THREADS; }
+/* dyn-var is kept, but parade never adjusts a team's size: OpenMP allows
+ * an implementation without dynamic adjustment. */
+void omp_set_dynamic(int dynamic) { node.icv.dynamic = dynamic != 0; }
+int omp_get_dynamic(void) { return node.icv.dynamic; }
+int omp_get_thread_limit(void) {
+  int most = node.size * OPTIONS_MAX_THREADS;
+  return node.opt.thread_limit > 0 && node.opt.thread_limit < most ? node.opt.thread_limit
+                                                                    : most;
+}
 double omp_get_wtime(void) { return parade_wtime(); }
 double omp_get_wtick(void) { return 1e-9; }
 
@@ -44,18 +60,55 @@ int omp_get_ancestor_thread_num(int level) {
     return -1;
   return level == 1 ? parade_thread_num() : 0;
 }
-int omp_get_max_active_levels(void) { return 1; }
-void omp_set_max_active_levels(int levels) { (void)levels; }
+/* One active level: nested regions are serialized. A larger value is
+ * clamped to the levels supported, as OpenMP says. */
+int omp_get_max_active_levels(void) { return node.icv.max_active_levels; }
+void omp_set_max_active_levels(int levels) {
+  if (levels >= 0)
+    node.icv.max_active_levels = levels < 1 ? levels : 1;
+}
 int omp_get_supported_active_levels(void) { return 1; }
-int omp_get_max_task_priority(void) { return 0; }
+int omp_get_max_task_priority(void) { return node.opt.max_task_priority; }
+/* cancel and cancellation point are not translated (the translator says
+ * so at the construct): cancellation is never active. */
 int omp_get_cancellation(void) { return 0; }
 int omp_get_num_teams(void) { return 1; }
 int omp_get_team_num(void) { return 0; }
+void omp_set_num_teams(int num_teams) {
+  if (num_teams > 0)
+    node.icv.num_teams = num_teams;
+}
+int omp_get_max_teams(void) { return node.icv.num_teams; }
+void omp_set_teams_thread_limit(int thread_limit) {
+  if (thread_limit > 0)
+    node.icv.teams_thread_limit = thread_limit;
+}
+int omp_get_teams_thread_limit(void) { return node.icv.teams_thread_limit; }
+/* The host is the only device: no device is an accelerator. */
 int omp_get_num_devices(void) { return 0; }
-int omp_get_default_device(void) { return 0; }
-void omp_set_default_device(int device) { (void)device; }
+int omp_get_default_device(void) { return node.icv.default_device; }
+void omp_set_default_device(int device) { node.icv.default_device = device; }
 int omp_is_initial_device(void) { return 1; }
-int omp_get_initial_device(void) { return 0; }
+int omp_get_initial_device(void) { return omp_get_num_devices(); }
+int omp_get_device_num(void) { return omp_get_initial_device(); }
+int omp_in_explicit_task(void) { return task_in_explicit(); }
+
+/* Resources can be released only between regions; parade keeps its
+ * threads and the DSM (they hold shared data), so a pause frees nothing,
+ * which OpenMP allows, and succeeds outside a region as libgomp's does. */
+int omp_pause_resource(omp_pause_resource_t kind, int device_num) {
+  if ((kind != omp_pause_soft && kind != omp_pause_hard) ||
+      (device_num != omp_initial_device && device_num != omp_get_initial_device()))
+    return -1;
+  return parade_in_parallel() ? -1 : 0;
+}
+int omp_pause_resource_all(omp_pause_resource_t kind) {
+  return omp_pause_resource(kind, omp_initial_device);
+}
+omp_control_tool_result_t omp_control_tool(int command, int modifier, void *arg) {
+  (void)command, (void)modifier, (void)arg;
+  return omp_control_tool_notool; /* no OMPT tool is ever attached */
+}
 
 /* One runtime schedule, shared with schedule(runtime) loops. */
 void omp_get_schedule(omp_sched_t *kind, int *chunk) {
@@ -75,6 +128,11 @@ void omp_set_schedule(omp_sched_t kind, int chunk) {
 }
 
 void omp_init_lock(omp_lock_t *lock) { parade_lock_init((parade_lock_t *)lock); }
+/* Hints are hints: every lock is the same distributed lock. */
+void omp_init_lock_with_hint(omp_lock_t *lock, omp_sync_hint_t hint) {
+  (void)hint;
+  omp_init_lock(lock);
+}
 void omp_destroy_lock(omp_lock_t *lock) { lock->id = 0; }
 void omp_set_lock(omp_lock_t *lock) { parade_lock_acquire((parade_lock_t *)lock); }
 void omp_unset_lock(omp_lock_t *lock) { parade_lock_release((parade_lock_t *)lock); }
@@ -88,6 +146,10 @@ void omp_init_nest_lock(omp_nest_lock_t *lock) {
   lock->count = 0;
 }
 void omp_destroy_nest_lock(omp_nest_lock_t *lock) { lock->id = 0; }
+void omp_init_nest_lock_with_hint(omp_nest_lock_t *lock, omp_sync_hint_t hint) {
+  (void)hint;
+  omp_init_nest_lock(lock);
+}
 void omp_set_nest_lock(omp_nest_lock_t *lock) {
   int me = parade_thread_num();
   if (lock->owner == me && lock->count > 0) {

@@ -186,15 +186,15 @@ static int parse_comm_sleep(struct options *opt, const char *text) {
   return options_parse_int(text, 1, 100000, &opt->comm_sleep_us);
 }
 
-static int parse_threads(struct options *opt, const char *text) {
-  /* As libgomp reads it, spaces around the number allowed. OpenMP allows a
-   * list for nested levels; nested regions are serialized, so only the
-   * first entry matters. */
-  while (is_space(*text))
-    text++;
+/* One entry of OMP_NUM_THREADS's list, spaces around allowed (as libgomp
+ * reads it). */
+static int parse_thread_count(const char **text, int *out) {
+  const char *at = *text;
+  while (is_space(*at))
+    at++;
   const char *end;
   unsigned long long threads;
-  if (parse_decimal(text, &end, &threads) || threads == 0)
+  if (parse_decimal(at, &end, &threads) || threads == 0)
     return EINVAL;
   while (is_space(*end))
     end++;
@@ -202,7 +202,182 @@ static int parse_threads(struct options *opt, const char *text) {
     return EINVAL;
   if (threads > OPTIONS_MAX_THREADS)
     return ERANGE;
-  opt->threads = (int)threads;
+  *out = (int)threads;
+  *text = end;
+  return 0;
+}
+
+/* A list for nested levels: the first entry is the threads per rank of
+ * the outermost regions, the others the nthreads-var of the levels below
+ * (omp_get_max_threads inside a region answers them). */
+static int parse_threads(struct options *opt, const char *text) {
+  int first, err = parse_thread_count(&text, &first);
+  if (err)
+    return err;
+  int levels = 0;
+  while (*text == ',') {
+    text++;
+    int next;
+    if ((err = parse_thread_count(&text, &next)))
+      return err == ERANGE ? ERANGE : EINVAL;
+    if (levels < OPTIONS_MAX_LEVELS)
+      opt->nested_threads[levels++] = next;
+  }
+  opt->threads = first;
+  opt->nested_levels = levels;
+  return 0;
+}
+
+/* true/false, yes/no, 1/0 as libgomp reads booleans. */
+static int parse_bool(const char *text, int *out) {
+  while (is_space(*text))
+    text++;
+  size_t len = strlen(text);
+  while (len && is_space(text[len - 1]))
+    len--;
+  if ((len == 4 && !strncasecmp(text, "true", 4)) || (len == 3 && !strncasecmp(text, "yes", 3)) ||
+      (len == 1 && text[0] == '1'))
+    *out = 1;
+  else if ((len == 5 && !strncasecmp(text, "false", 5)) ||
+           (len == 2 && !strncasecmp(text, "no", 2)) || (len == 1 && text[0] == '0'))
+    *out = 0;
+  else
+    return EINVAL;
+  return 0;
+}
+
+static int parse_nonnegative(const char *text, int *out) {
+  while (is_space(*text))
+    text++;
+  char copy[32];
+  size_t len = strlen(text);
+  while (len && is_space(text[len - 1]))
+    len--;
+  if (len == 0 || len >= sizeof copy)
+    return EINVAL;
+  memcpy(copy, text, len);
+  copy[len] = '\0';
+  return options_parse_int(copy, 0, INT_MAX, out);
+}
+
+static int parse_max_active_levels(struct options *opt, const char *text) {
+  return parse_nonnegative(text, &opt->max_active_levels);
+}
+
+/* Deprecated: true allows nested parallelism, which OMP_MAX_ACTIVE_LEVELS
+ * says more precisely (it wins when both are set). */
+static int parse_nested(struct options *opt, const char *text) {
+  int nested;
+  if (parse_bool(text, &nested))
+    return EINVAL;
+  if (getenv("OMP_MAX_ACTIVE_LEVELS") == NULL)
+    opt->max_active_levels = nested ? OPTIONS_MAX_LEVELS : 1;
+  return 0;
+}
+
+static int parse_thread_limit(struct options *opt, const char *text) {
+  int limit;
+  if (parse_nonnegative(text, &limit) || limit == 0)
+    return EINVAL;
+  opt->thread_limit = limit;
+  return 0;
+}
+
+static int parse_dynamic(struct options *opt, const char *text) {
+  return parse_bool(text, &opt->dynamic);
+}
+
+/* The first entry of the list: nested regions are serialized, so the
+ * binding of the levels below never places a thread. */
+static int parse_proc_bind(struct options *opt, const char *text) {
+  static const char *names[] = {"false", "true", "primary", "close", "spread", "master"};
+  while (is_space(*text))
+    text++;
+  size_t len = strcspn(text, ", \t");
+  for (int i = 0; i < 6; i++)
+    if (strlen(names[i]) == len && !strncasecmp(text, names[i], len)) {
+      opt->proc_bind = i == 5 ? 2 : i;
+      return 0;
+    }
+  return EINVAL;
+}
+
+static int parse_places(struct options *opt, const char *text) {
+  if (strlen(text) >= sizeof opt->places)
+    return EINVAL;
+  strcpy(opt->places, text); /* parsed against the machine by places.c */
+  return 0;
+}
+
+static int parse_affinity_format(struct options *opt, const char *text) {
+  if (strlen(text) >= sizeof opt->affinity_format)
+    return EINVAL;
+  strcpy(opt->affinity_format, text);
+  return 0;
+}
+
+static int parse_display_affinity(struct options *opt, const char *text) {
+  return parse_bool(text, &opt->display_affinity);
+}
+
+static int parse_display_env(struct options *opt, const char *text) {
+  while (is_space(*text))
+    text++;
+  if (!strncasecmp(text, "verbose", 7)) {
+    opt->display_env = 2;
+    return 0;
+  }
+  return parse_bool(text, &opt->display_env);
+}
+
+static int parse_allocator(struct options *opt, const char *text) {
+  static const char *names[] = {"omp_default_mem_alloc", "omp_large_cap_mem_alloc",
+                                "omp_const_mem_alloc",   "omp_high_bw_mem_alloc",
+                                "omp_low_lat_mem_alloc", "omp_cgroup_mem_alloc",
+                                "omp_pteam_mem_alloc",   "omp_thread_mem_alloc"};
+  while (is_space(*text))
+    text++;
+  size_t len = strlen(text);
+  while (len && is_space(text[len - 1]))
+    len--;
+  for (int i = 0; i < 8; i++)
+    if (strlen(names[i]) == len && !strncmp(text, names[i], len)) {
+      opt->allocator = i + 1;
+      return 0;
+    }
+  int value;
+  if (parse_nonnegative(text, &value) == 0 && value >= 1 && value <= 8) {
+    opt->allocator = value;
+    return 0;
+  }
+  return EINVAL;
+}
+
+static int parse_cancellation(struct options *opt, const char *text) {
+  return parse_bool(text, &opt->cancellation);
+}
+
+static int parse_default_device(struct options *opt, const char *text) {
+  return parse_nonnegative(text, &opt->default_device);
+}
+
+static int parse_max_task_priority(struct options *opt, const char *text) {
+  return parse_nonnegative(text, &opt->max_task_priority);
+}
+
+static int parse_num_teams(struct options *opt, const char *text) {
+  int teams;
+  if (parse_nonnegative(text, &teams) || teams == 0)
+    return EINVAL;
+  opt->num_teams = teams;
+  return 0;
+}
+
+static int parse_teams_thread_limit(struct options *opt, const char *text) {
+  int limit;
+  if (parse_nonnegative(text, &limit) || limit == 0)
+    return EINVAL;
+  opt->teams_thread_limit = limit;
   return 0;
 }
 
@@ -261,6 +436,23 @@ static const struct option_row option_table[] = {
      "stack size of team threads: N[B|K|M|G], in K without a suffix"},
     {"OMP_WAIT_POLICY", parse_wait_policy, 0, "active or passive"},
     {"OMP_SCHEDULE", parse_schedule, 0, "schedule for schedule(runtime)"},
+    {"OMP_MAX_ACTIVE_LEVELS", parse_max_active_levels, 0,
+     "active levels of nested parallelism (parade supports 1)"},
+    {"OMP_NESTED", parse_nested, 0, "deprecated: true or false"},
+    {"OMP_THREAD_LIMIT", parse_thread_limit, 0, "threads of a contention group, over all ranks"},
+    {"OMP_DYNAMIC", parse_dynamic, 0, "true or false (parade never adjusts a team)"},
+    {"OMP_PROC_BIND", parse_proc_bind, 0, "false, true, primary, close or spread"},
+    {"OMP_PLACES", parse_places, 0,
+     "threads, cores, sockets, ll_caches, numa_domains or a list of {cpus}: each rank's places"},
+    {"OMP_AFFINITY_FORMAT", parse_affinity_format, 0, "format of omp_display_affinity"},
+    {"OMP_DISPLAY_AFFINITY", parse_display_affinity, 0, "true: each thread shows its affinity"},
+    {"OMP_DISPLAY_ENV", parse_display_env, 0, "true or verbose: print the ICVs at start"},
+    {"OMP_ALLOCATOR", parse_allocator, 0, "a predefined allocator (all give shared memory)"},
+    {"OMP_CANCELLATION", parse_cancellation, 0, "true or false"},
+    {"OMP_DEFAULT_DEVICE", parse_default_device, 0, "device number (the host is the only one)"},
+    {"OMP_MAX_TASK_PRIORITY", parse_max_task_priority, 0, "largest task priority"},
+    {"OMP_NUM_TEAMS", parse_num_teams, 0, "teams of a teams construct"},
+    {"OMP_TEAMS_THREAD_LIMIT", parse_teams_thread_limit, 0, "threads of each team"},
 };
 
 void options_read(struct options *opt) {
@@ -271,6 +463,8 @@ void options_read(struct options *opt) {
   opt->static_size = 0; /* 0: chosen from the pool size below */
   opt->comm_sleep_us = 200;
   strcpy(opt->schedule, "static");
+  opt->max_active_levels = 1;
+  opt->allocator = 1; /* omp_default_mem_alloc */
   for (size_t i = 0; i < sizeof option_table / sizeof option_table[0]; i++) {
     const struct option_row *row = &option_table[i];
     const char *text = getenv(row->name);
@@ -307,4 +501,13 @@ void options_print(const struct options *opt) {
   }
   fprintf(stderr, "  map=%s pool=%zu@%#lx static=%zu comm_sleep=%dus\n", maps[opt->map],
           opt->pool_size, (unsigned long)opt->pool_base, opt->static_size, opt->comm_sleep_us);
+}
+
+void options_print_parade(FILE *out) {
+  for (size_t i = 0; i < sizeof option_table / sizeof option_table[0]; i++) {
+    if (!option_table[i].fatal)
+      continue;
+    const char *text = getenv(option_table[i].name);
+    fprintf(out, "  [host] %s = '%s'\n", option_table[i].name, text ? text : "");
+  }
 }

@@ -129,6 +129,9 @@ void parade_barrier(void) {
 
 static void run_region(int local) {
   team_shape_enter(local);
+  places_bind_thread(&node.places, local, team_local_count());
+  if (node.team.region_entered)
+    node.team.region_entered();
   task_region_begin();
   node.team.fn(node.team.args);
   team_barrier(); /* join */

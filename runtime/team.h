@@ -38,6 +38,9 @@ struct team {
   pthread_t workers[OPTIONS_MAX_THREADS];
   uint32_t nworkers;
   uint64_t regions_forked; /* rank 0: regions forked so far */
+  /* Run by every team thread as it enters a region, after its binding
+   * (the API layer's OMP_DISPLAY_AFFINITY); NULL for none. */
+  void (*region_entered)(void);
 };
 
 /* Ranks other than 0 (rank 0 forks through parade_parallel): serve fork, departure and exit messages; returns the exit
