@@ -403,7 +403,8 @@ size_t parade_malloc_usable_size(void *ptr) {
     return local_usable_size(ptr);
   struct wait_slot *slot = comm_my_slot();
   comm_expect(slot, 1, NULL, 0);
-  comm_send(owner, MSG_SIZE_REQ, (uint64_t)(uintptr_t)ptr, 0, comm_slot_index(slot), NULL, 0);
+  struct msg_size_req req = {.block = ptr, .slot = comm_slot_index(slot)};
+  comm_send(owner, msg_size_req_pack(req), NULL, 0);
   comm_slot_wait(slot);
   return (size_t)slot->value;
 }
@@ -421,7 +422,7 @@ void parade_free(void *ptr) {
   if (owner == node.rank)
     local_free(ptr);
   else
-    comm_send(owner, MSG_FREE, (uint64_t)(uintptr_t)ptr, 0, 0, NULL, 0);
+    comm_send(owner, msg_free_pack((struct msg_free){.block = ptr}), NULL, 0);
 }
 
 void *parade_realloc(void *ptr, size_t size) {
@@ -583,12 +584,13 @@ int parade_asprintf(char **out, const char *format, ...) {
 
 static void alloc_on_free(int src, const struct msg_hdr *hdr, const void *payload) {
   (void)src, (void)payload;
-  local_free((void *)(uintptr_t)hdr->a);
+  local_free(msg_free_unpack(hdr).block);
 }
 
 static void alloc_on_size_req(int src, const struct msg_hdr *hdr, const void *payload) {
   (void)payload;
-  comm_reply(src, hdr->c, local_usable_size((void *)(uintptr_t)hdr->a), NULL, 0);
+  struct msg_size_req req = msg_size_req_unpack(hdr);
+  comm_reply(src, req.slot, local_usable_size(req.block), NULL, 0);
 }
 
 void alloc_register_handlers(void) {

@@ -135,8 +135,12 @@ void comm_request_and_wait(struct wait_slot *slot) {
 
 /* ---- Bundles --------------------------------------------------------- */
 
-void *bundle_add_reserve(struct bundle *b, uint32_t type, uint64_t a, uint64_t bb, uint64_t c,
-                         size_t len) {
+/* The header comm writes for @p w: only the source and length are its own. */
+static struct msg_hdr header_of(struct msg_words w, uint64_t len) {
+  return (struct msg_hdr){w.type, (uint32_t)C.rank, len, w.a, w.b, w.c};
+}
+
+void *bundle_add_reserve(struct bundle *b, struct msg_words w, size_t len) {
   size_t need = sizeof(struct msg_hdr) + msg_padded(len);
   if (b->len + need > b->cap) {
     size_t cap = b->cap ? b->cap : 4096;
@@ -148,7 +152,7 @@ void *bundle_add_reserve(struct bundle *b, uint32_t type, uint64_t a, uint64_t b
     b->buf = grown;
     b->cap = cap;
   }
-  struct msg_hdr hdr = {type, (uint32_t)C.rank, len, a, bb, c};
+  struct msg_hdr hdr = header_of(w, len);
   memcpy(b->buf + b->len, &hdr, sizeof hdr);
   char *payload = b->buf + b->len + sizeof hdr;
   b->len += need;
@@ -156,9 +160,8 @@ void *bundle_add_reserve(struct bundle *b, uint32_t type, uint64_t a, uint64_t b
   return payload;
 }
 
-void bundle_add(struct bundle *b, uint32_t type, uint64_t a, uint64_t bb, uint64_t c,
-                const void *payload, size_t len) {
-  void *dst = bundle_add_reserve(b, type, a, bb, c, len);
+void bundle_add(struct bundle *b, struct msg_words w, const void *payload, size_t len) {
+  void *dst = bundle_add_reserve(b, w, len);
   if (len)
     memcpy(dst, payload, len);
 }
@@ -209,24 +212,21 @@ void comm_send_bundle(int dest, struct bundle *b) {
   b->count = 0;
 }
 
-void comm_send(int dest, uint32_t type, uint64_t a, uint64_t b, uint64_t c, const void *payload,
-               size_t len) {
+void comm_send(int dest, struct msg_words w, const void *payload, size_t len) {
   struct bundle one = {0};
-  bundle_add(&one, type, a, b, c, payload, len);
+  bundle_add(&one, w, payload, len);
   comm_send_bundle(dest, &one);
   bundle_free(&one);
 }
 
 /* ---- Comm-thread sends ------------------------------------------------ */
 
-void *comm_post_reserve(int dest, uint32_t type, uint64_t a, uint64_t b, uint64_t c,
-                        size_t len) {
-  return bundle_add_reserve(&C.out[dest], type, a, b, c, len);
+void *comm_post_reserve(int dest, struct msg_words w, size_t len) {
+  return bundle_add_reserve(&C.out[dest], w, len);
 }
 
-void comm_post(int dest, uint32_t type, uint64_t a, uint64_t b, uint64_t c, const void *payload,
-               size_t len) {
-  bundle_add(&C.out[dest], type, a, b, c, payload, len);
+void comm_post(int dest, struct msg_words w, const void *payload, size_t len) {
+  bundle_add(&C.out[dest], w, payload, len);
 }
 
 static int flush_posted(void) {
@@ -334,10 +334,10 @@ static int drain_requests(void) {
     struct comm_request *next = req->next;
     if ((int)req->dest == C.rank) {
       /* A question to this node itself: answer it here, no message. */
-      struct msg_hdr hdr = {req->type, (uint32_t)C.rank, 0, req->a, req->b, req->c};
+      struct msg_hdr hdr = header_of(req->words, 0);
       dispatch(C.rank, &hdr, NULL);
     } else {
-      comm_post((int)req->dest, req->type, req->a, req->b, req->c, NULL, 0);
+      comm_post((int)req->dest, req->words, NULL, 0);
     }
     req = next;
   }
@@ -384,16 +384,19 @@ void comm_reply(int dest, uint64_t slot, uint64_t value, const void *payload, si
   if (dest == C.rank)
     deliver_reply(C.rank, slot, value, payload, len);
   else
-    comm_post(dest, MSG_REPLY, value, 0, slot, payload, len);
+    comm_post(dest, msg_reply_pack((struct msg_reply){.value = value, .slot = slot}), payload,
+              len);
 }
 
 void *comm_reply_reserve(int dest, uint64_t slot, uint64_t value, size_t len) {
-  return comm_post_reserve(dest, MSG_REPLY, value, 0, slot, len);
+  return comm_post_reserve(dest, msg_reply_pack((struct msg_reply){.value = value, .slot = slot}),
+                           len);
 }
 
 static void dispatch(int src, const struct msg_hdr *hdr, const char *payload) {
   if (hdr->type == MSG_REPLY) {
-    deliver_reply(src, hdr->c, hdr->a, payload, (size_t)hdr->len);
+    struct msg_reply reply = msg_reply_unpack(hdr);
+    deliver_reply(src, reply.slot, reply.value, payload, (size_t)hdr->len);
     return;
   }
   comm_handler handler = hdr->type < MSG_TYPE_COUNT ? C.handlers[hdr->type] : NULL;

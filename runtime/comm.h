@@ -40,9 +40,8 @@
 /* A request the fault path hands to the comm thread. */
 struct comm_request {
   struct comm_request *next;
-  uint32_t type;
   uint32_t dest;
-  uint64_t a, b, c;
+  struct msg_words words; /* msg_<type>_pack (proto.h) */
 };
 
 /* Where one thread waits for its replies (MSG_REPLY). The thread says how
@@ -121,27 +120,23 @@ void comm_reply(int dest, uint64_t slot, uint64_t value, const void *payload, si
 /* The same, returning the payload to fill (@p dest is another rank). */
 void *comm_reply_reserve(int dest, uint64_t slot, uint64_t value, size_t len);
 
-/* Bundles. */
-void bundle_add(struct bundle *b, uint32_t type, uint64_t a, uint64_t bb, uint64_t c,
-                const void *payload, size_t len);
+/* Bundles. A message's type and header words @p w come from its
+ * msg_<type>_pack (proto.h). */
+void bundle_add(struct bundle *b, struct msg_words w, const void *payload, size_t len);
 /* Reserve a message with @p len payload bytes and return the payload. */
-void *bundle_add_reserve(struct bundle *b, uint32_t type, uint64_t a, uint64_t bb,
-                         uint64_t c, size_t len);
+void *bundle_add_reserve(struct bundle *b, struct msg_words w, size_t len);
 void bundle_free(struct bundle *b);
 
 /* Send @p b to @p dest as one MPI message and empty it (not from the
  * comm thread, not from the fault path). */
 void comm_send_bundle(int dest, struct bundle *b);
 /* Send one runtime message. */
-void comm_send(int dest, uint32_t type, uint64_t a, uint64_t b, uint64_t c,
-               const void *payload, size_t len);
+void comm_send(int dest, struct msg_words w, const void *payload, size_t len);
 
 /* Comm thread only: queue a message for @p dest (sent at the end of the
  * current round, aggregated with the others for that node). */
-void comm_post(int dest, uint32_t type, uint64_t a, uint64_t b, uint64_t c,
-               const void *payload, size_t len);
-void *comm_post_reserve(int dest, uint32_t type, uint64_t a, uint64_t b, uint64_t c,
-                        size_t len);
+void comm_post(int dest, struct msg_words w, const void *payload, size_t len);
+void *comm_post_reserve(int dest, struct msg_words w, size_t len);
 
 /* Wait for the next control message; the caller frees it. @p urgent says
  * the caller is in a barrier (the comm thread then polls more often); a rank

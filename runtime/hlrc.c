@@ -19,7 +19,7 @@
 struct deferred_req {
   struct deferred_req *next;
   int src;
-  struct msg_hdr hdr;
+  struct msg_page_req req;
 };
 
 /* Per page, the master's tally of one barrier's notices. */
@@ -73,14 +73,15 @@ static int prot_of(uint32_t state) {
 static void fetch_page(size_t page) {
   struct wait_slot *slot = comm_my_slot();
   uint32_t home = home_of(page);
-  slot->req.type = MSG_PAGE_REQ;
   slot->req.dest = home;
   /* Fetches from a home outside the current team cannot wait for its
    * collective stores: it makes none (the runtime falls back for them). */
   uint64_t stores = node.hlrc.team_nodes > home ? atomic_load(&node.hlrc.stores) : 0;
-  slot->req.a = page | stores << REQ_PAGE_BITS;
-  slot->req.b = atomic_load(&node.hlrc.epoch);
-  slot->req.c = comm_slot_index(slot);
+  slot->req.words = msg_page_req_pack((struct msg_page_req){
+      .page = page,
+      .stores = (uint32_t)stores,
+      .epoch = atomic_load(&node.hlrc.epoch),
+      .slot = comm_slot_index(slot)});
   /* The home's copy lands straight in this node's system view. */
   comm_expect(slot, 1, vm_sys_page(&node.vm, page), node.vm.page_size);
   comm_request_and_wait(slot);
@@ -140,7 +141,11 @@ static void add_flush_diff(struct bundle *b, size_t page, uint8_t *scratch,
   page_mark_epoch(&node.pages, page, EPOCH_FLUSHED);
   if (len == 0)
     return;
-  bundle_add(b, MSG_DIFF, page, atomic_load(&node.hlrc.epoch), comm_slot_index(slot), scratch, len);
+  struct msg_diff diff = {.page = page,
+                          .epoch = atomic_load(&node.hlrc.epoch),
+                          .ack = 1,
+                          .slot = comm_slot_index(slot)};
+  bundle_add(b, msg_diff_pack(diff), scratch, len);
   STAT_INC(diffs_sent);
   STAT_ADD(diff_bytes, len);
   (*acks)++;
@@ -444,7 +449,8 @@ void hlrc_apply_departure(const struct depart_entry *entries, size_t count) {
                                (const uint8_t *)vm_sys_page(&node.vm, d->page),
                                node.vm.page_size, scratch);
       /* Sent even when empty: the new home counts the diffs it waits for. */
-      bundle_add(&out[d->new_home], MSG_DIFF, d->page, epoch, NO_ACK, scratch, len);
+      struct msg_diff diff = {.page = d->page, .epoch = epoch, .ack = 0};
+      bundle_add(&out[d->new_home], msg_diff_pack(diff), scratch, len);
       STAT_INC(diffs_sent);
       STAT_ADD(diff_bytes, len);
     }
@@ -491,8 +497,9 @@ void hlrc_barrier(uint32_t participants) {
   for (size_t i = 0; i < n; i++)
     notices[i] = (uint64_t)recs[i].page << 8 | recs[i].flags;
   free(recs);
-  comm_send(0, MSG_ARRIVE, participants, atomic_load(&node.hlrc.epoch), 0, notices,
-            n * sizeof *notices);
+  struct msg_arrive arrive = {.participants = participants,
+                              .epoch = atomic_load(&node.hlrc.epoch)};
+  comm_send(0, msg_arrive_pack(arrive), notices, n * sizeof *notices);
   free(notices);
   struct control_msg *msg = comm_wait_control(1);
   if (msg->hdr.type != MSG_DEPART)
@@ -505,12 +512,12 @@ void hlrc_barrier(uint32_t participants) {
 
 /* ---- Comm thread handlers -------------------------------------------- */
 
-static void defer(int src, const struct msg_hdr *hdr) {
+static void defer(int src, const struct msg_page_req *req) {
   struct deferred_req *d = malloc(sizeof *d);
   if (!d)
     err_fatal("out of memory deferring a page request");
   d->src = src;
-  d->hdr = *hdr;
+  d->req = *req;
   d->next = node.hlrc.deferred;
   node.hlrc.deferred = d;
 }
@@ -518,12 +525,12 @@ static void defer(int src, const struct msg_hdr *hdr) {
 /* Serve a page request now if this node's copy is complete: it has applied
  * the requester's departure, every diff due, and every collective store
  * the requester had made. */
-static int try_serve(int src, const struct msg_hdr *hdr) {
-  size_t page = (size_t)(hdr->a & REQ_PAGE_MASK);
+static int try_serve(int src, const struct msg_page_req *req) {
+  size_t page = (size_t)req->page;
   uint64_t epoch = atomic_load_explicit(&node.hlrc.epoch, memory_order_acquire);
-  if (hdr->b > epoch)
+  if (req->epoch > epoch)
     return 0;
-  if (hdr->b == epoch && (hdr->a >> REQ_PAGE_BITS) > atomic_load(&node.hlrc.stores))
+  if (req->epoch == epoch && req->stores > atomic_load(&node.hlrc.stores))
     return 0;
   struct page_entry *e = entry_of(page);
   if (atomic_load(&e->pending_diffs) > 0)
@@ -532,9 +539,9 @@ static int try_serve(int src, const struct msg_hdr *hdr) {
     err_fatal("protocol error: rank %d asked for page %zu, whose home is rank %u", src, page,
               home_of(page));
   if (src == node.rank) {
-    comm_reply(src, hdr->c, page, NULL, 0); /* the home's copy is this node's */
+    comm_reply(src, req->slot, page, NULL, 0); /* the home's copy is this node's */
   } else {
-    void *dst = comm_reply_reserve(src, hdr->c, page, node.vm.page_size);
+    void *dst = comm_reply_reserve(src, req->slot, page, node.vm.page_size);
     memcpy(dst, vm_sys_page(&node.vm, page), node.vm.page_size);
     STAT_INC(pages_served);
   }
@@ -543,10 +550,11 @@ static int try_serve(int src, const struct msg_hdr *hdr) {
 
 static void hlrc_on_page_req(int src, const struct msg_hdr *hdr, const void *payload) {
   (void)payload;
-  if ((hdr->a & REQ_PAGE_MASK) >= node.vm.npages)
-    err_fatal("protocol error: rank %d asked for page %llu", src, (unsigned long long)hdr->a);
-  if (!try_serve(src, hdr))
-    defer(src, hdr);
+  struct msg_page_req req = msg_page_req_unpack(hdr);
+  if (req.page >= node.vm.npages)
+    err_fatal("protocol error: rank %d asked for page %llu", src, (unsigned long long)req.page);
+  if (!try_serve(src, &req))
+    defer(src, &req);
 }
 
 static int hlrc_retry_deferred(void) {
@@ -556,7 +564,7 @@ static int hlrc_retry_deferred(void) {
   struct deferred_req **link = &node.hlrc.deferred;
   while (*link) {
     struct deferred_req *d = *link;
-    if (try_serve(d->src, &d->hdr)) {
+    if (try_serve(d->src, &d->req)) {
       *link = d->next;
       free(d);
       served = 1;
@@ -568,14 +576,15 @@ static int hlrc_retry_deferred(void) {
 }
 
 static void hlrc_on_diff(int src, const struct msg_hdr *hdr, const void *payload) {
-  size_t page = (size_t)hdr->a;
+  struct msg_diff diff = msg_diff_unpack(hdr);
+  size_t page = (size_t)diff.page;
   if (page >= node.vm.npages ||
       diff_apply((uint8_t *)vm_sys_page(&node.vm, page), node.vm.page_size, payload,
                  (size_t)hdr->len) != 0)
     err_fatal("protocol error: malformed diff for page %zu from rank %d", page, src);
   STAT_INC(diffs_applied);
-  if (hdr->c != NO_ACK) {
-    comm_reply(src, hdr->c, page, NULL, 0);
+  if (diff.ack) {
+    comm_reply(src, diff.slot, page, NULL, 0);
   } else if (atomic_fetch_sub(&entry_of(page)->pending_diffs, 1) == 1) {
     atomic_store(&node.hlrc.deferred_ready, 1);
   }
@@ -585,8 +594,9 @@ static void hlrc_on_arrive(int src, const struct msg_hdr *hdr, const void *paylo
   struct hlrc *h = &node.hlrc;
   if (node.rank != 0)
     err_fatal("protocol error: barrier arrival from rank %d at rank %d", src, node.rank);
+  struct msg_arrive arrive = msg_arrive_unpack(hdr);
   if (h->arrived == 0)
-    h->participants = (uint32_t)hdr->a;
+    h->participants = arrive.participants;
   size_t n = hdr->len / sizeof(uint64_t);
   if (h->nrecs + n > h->recs_cap) {
     size_t cap = h->recs_cap ? h->recs_cap : 1024;
@@ -610,7 +620,8 @@ static void hlrc_on_arrive(int src, const struct msg_hdr *hdr, const void *paylo
   struct depart_entry *entries;
   size_t count = hlrc_decide(h->recs, h->nrecs, &entries);
   for (int dest = 0; dest < node.size; dest++)
-    comm_post(dest, MSG_DEPART, 0, hdr->b, 0, entries, count * sizeof *entries);
+    comm_post(dest, msg_depart_pack((struct msg_depart){.epoch = arrive.epoch}), entries,
+              count * sizeof *entries);
   free(entries);
   h->arrived = 0;
   h->nrecs = 0;

@@ -148,9 +148,9 @@ static void lock_enqueue(struct lock_rec *rec, struct lock_waiter w) {
 }
 
 static void locks_on_request(int src, const struct msg_hdr *hdr, const void *payload) {
-  struct lock_rec *rec = lock_find(hdr->a);
-  lock_new_epoch(rec, hdr->b);
-  uint64_t slot = hdr->c & ~LOCK_TRY_BIT;
+  struct msg_lock_req req = msg_lock_req_unpack(hdr);
+  struct lock_rec *rec = lock_find(req.lock);
+  lock_new_epoch(rec, req.epoch);
   int64_t turn = -1;
   if (hdr->len == 2 * sizeof turn) {
     memcpy(&turn, payload, sizeof turn);
@@ -159,19 +159,20 @@ static void locks_on_request(int src, const struct msg_hdr *hdr, const void *pay
   }
   if (!rec->held && (turn < 0 || turn == rec->next_turn)) {
     rec->held = 1;
-    lock_grant(rec, src, slot);
-  } else if (hdr->c & LOCK_TRY_BIT) {
-    comm_reply(src, slot, 0, NULL, 0);
+    lock_grant(rec, src, req.slot);
+  } else if (req.try_only) {
+    comm_reply(src, req.slot, 0, NULL, 0);
   } else {
-    lock_enqueue(rec, (struct lock_waiter){src, slot, turn});
+    lock_enqueue(rec, (struct lock_waiter){src, req.slot, turn});
   }
 }
 
 static void locks_on_release(int src, const struct msg_hdr *hdr, const void *payload) {
-  struct lock_rec *rec = lock_find(hdr->a);
+  struct msg_lock_rel rel = msg_lock_rel_unpack(hdr);
+  struct lock_rec *rec = lock_find(rel.lock);
   if (!rec->held)
-    err_fatal("rank %d released lock %#llx, which is not held", src, (unsigned long long)hdr->a);
-  lock_new_epoch(rec, hdr->b);
+    err_fatal("rank %d released lock %#llx, which is not held", src, (unsigned long long)rel.lock);
+  lock_new_epoch(rec, rel.epoch);
   lock_add_notices(rec, payload, hdr->len / sizeof(uint64_t));
   if (rec->ordered) {
     /* The next iteration's request may be anywhere in the queue. */
@@ -229,11 +230,14 @@ int locks_acquire_turn(uint64_t id, int try_only, int64_t turn, int64_t turns) {
     return got;
   }
   struct wait_slot *slot = comm_my_slot();
-  uint64_t tag = comm_slot_index(slot) | (try_only ? LOCK_TRY_BIT : 0);
   int64_t ordered[2] = {turn, turns};
   comm_expect(slot, 1, NULL, 0);
-  comm_send(manager_of(id), MSG_LOCK_REQ, id, hlrc_epoch(), tag,
-            turn >= 0 ? ordered : NULL, turn >= 0 ? sizeof ordered : 0);
+  struct msg_lock_req req = {.lock = id,
+                             .epoch = hlrc_epoch(),
+                             .slot = comm_slot_index(slot),
+                             .try_only = try_only};
+  comm_send(manager_of(id), msg_lock_req_pack(req), turn >= 0 ? ordered : NULL,
+            turn >= 0 ? sizeof ordered : 0);
   comm_slot_wait(slot);
   int granted = slot->value != 0;
   /* The acquire may wait on the slot again (a dirty page's diff goes home
@@ -269,8 +273,8 @@ void locks_release(uint64_t id) {
   hlrc_release();
   uint64_t *notices;
   size_t n = hlrc_lock_notices(&notices);
-  comm_send(manager_of(id), MSG_LOCK_REL, id, hlrc_epoch(), 0, notices,
-            n * sizeof *notices);
+  struct msg_lock_rel rel = {.lock = id, .epoch = hlrc_epoch()};
+  comm_send(manager_of(id), msg_lock_rel_pack(rel), notices, n * sizeof *notices);
   free(notices);
 }
 

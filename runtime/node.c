@@ -34,7 +34,7 @@ static void shutdown_job(int status) {
   node.finished = 1;
   if (node.rank == 0)
     for (int dest = 1; dest < node.size; dest++)
-      comm_send(dest, MSG_EXIT, (uint64_t)(unsigned)status, 0, 0, NULL, 0);
+      comm_send(dest, msg_exit_pack((struct msg_exit){.status = status}), NULL, 0);
   team_shutdown();
   stats_report();
   if (node.size > 1) {

@@ -1,36 +1,35 @@
 /* The runtime's wire protocol. Every MPI message between comm threads is a
  * bundle: one or more runtime messages, each a msg_hdr followed by
  * hdr.len payload bytes padded to 8. Bundling several runtime messages for
- * one destination into one MPI message is the PELCR-style aggregation. */
+ * one destination into one MPI message is the PELCR-style aggregation.
+ *
+ * A header carries three untyped words, a, b and c. What they mean is
+ * written once, here: each message type has a struct with named fields,
+ * msg_<type>_pack() to fill a header's type and words from it, and
+ * msg_<type>_unpack() to read it back from a received header. Senders and
+ * handlers use only those; comm moves the words without reading them
+ * (except for MSG_REPLY, its own). */
 #ifndef PARADE_PROTO_H
 #define PARADE_PROTO_H
 
 #include <stdint.h>
 
 enum msg_type {
-  MSG_REPLY = 1,    /* a=value c=wait slot [payload]           -> the asker   */
-  MSG_PAGE_REQ,     /* a=page|stores<<40 b=epoch c=slot  -> home; reply: page */
-  MSG_DIFF,         /* a=page b=epoch c=slot or NO_ACK; payload=diff -> home;
-                       reply (unless NO_ACK): none                            */
-  MSG_ARRIVE,       /* a=participants b=epoch payload=notices   -> master      */
-  MSG_DEPART,       /* b=epoch payload=departure entries         -> all nodes  */
-  MSG_FORK,         /* payload=struct fork_info, args, departure -> all nodes  */
-  MSG_EXIT,         /* a=status                                  -> all nodes  */
-  MSG_LOCK_REQ,     /* a=lock b=epoch c=slot|LOCK_TRY_BIT [payload=turn] -> manager;
-                       reply: value=granted, payload=lock notices             */
-  MSG_LOCK_REL,     /* a=lock b=epoch payload=lock notices       -> manager    */
-  MSG_FREE,         /* a=address                                 -> arena owner */
-  MSG_SIZE_REQ,     /* a=address c=slot -> arena owner; reply: value=usable size */
-  MSG_OUTPUT,       /* c=slot payload=standard output -> rank 0; reply: none  */
+  MSG_REPLY = 1, /* -> the asker's wait slot                          */
+  MSG_PAGE_REQ,  /* -> home; reply: the page                          */
+  MSG_DIFF,      /* payload=diff -> home; reply (if asked for): none   */
+  MSG_ARRIVE,    /* payload=write notices -> barrier master           */
+  MSG_DEPART,    /* payload=departure entries -> all nodes            */
+  MSG_FORK,      /* payload=struct fork_info, args, departure -> all nodes */
+  MSG_EXIT,      /* -> all nodes                                      */
+  MSG_LOCK_REQ,  /* [payload=turn, turns] -> manager;
+                    reply: value=granted, payload=lock notices        */
+  MSG_LOCK_REL,  /* payload=lock notices -> manager                   */
+  MSG_FREE,      /* -> arena owner                                    */
+  MSG_SIZE_REQ,  /* -> arena owner; reply: value=usable size          */
+  MSG_OUTPUT,    /* payload=standard output -> rank 0; reply: none     */
   MSG_TYPE_COUNT
 };
-
-#define NO_ACK UINT64_MAX
-/* A page request's `a` carries the page and, above bit 40, how many
- * collective stores the requester has made in this epoch. */
-#define REQ_PAGE_BITS 40
-#define REQ_PAGE_MASK ((1ull << REQ_PAGE_BITS) - 1)
-#define LOCK_TRY_BIT (1ull << 63)
 
 struct msg_hdr {
   uint32_t type;
@@ -39,7 +38,210 @@ struct msg_hdr {
   uint64_t a, b, c;
 };
 
+/* What a sender puts in a header: comm adds the source and the length. */
+struct msg_words {
+  uint32_t type;
+  uint64_t a, b, c;
+};
+
 static inline uint64_t msg_padded(uint64_t len) { return (len + 7) & ~(uint64_t)7; }
+
+/* A page request's first word carries the page and, above it, how many
+ * collective stores the requester has made in this epoch: pages stay below
+ * 2^REQ_PAGE_BITS, stores below 2^(64 - REQ_PAGE_BITS). */
+#define REQ_PAGE_BITS 40
+#define REQ_PAGE_MASK ((1ull << REQ_PAGE_BITS) - 1)
+/* Wait slots are small indices: the top bit of a lock request's slot word
+ * is free to say "try only". */
+#define LOCK_TRY_BIT (1ull << 63)
+/* The slot word of a diff that wants no ack (a departure's). */
+#define NO_ACK UINT64_MAX
+
+/* ---- MSG_REPLY: a=value c=slot ------------------------------------------ */
+
+struct msg_reply {
+  uint64_t value;
+  uint64_t slot; /* the asker's wait slot */
+};
+
+static inline struct msg_words msg_reply_pack(struct msg_reply m) {
+  return (struct msg_words){MSG_REPLY, m.value, 0, m.slot};
+}
+static inline struct msg_reply msg_reply_unpack(const struct msg_hdr *hdr) {
+  return (struct msg_reply){.value = hdr->a, .slot = hdr->c};
+}
+
+/* ---- MSG_PAGE_REQ: a=page|stores<<REQ_PAGE_BITS b=epoch c=slot ---------- */
+
+struct msg_page_req {
+  uint64_t page;
+  /* Collective stores the requester made in @p epoch: the home serves the
+   * page once it has made as many. */
+  uint32_t stores;
+  uint64_t epoch; /* the requester's: the home serves once it is there */
+  uint64_t slot;
+};
+
+static inline struct msg_words msg_page_req_pack(struct msg_page_req m) {
+  return (struct msg_words){MSG_PAGE_REQ, m.page | (uint64_t)m.stores << REQ_PAGE_BITS,
+                            m.epoch, m.slot};
+}
+static inline struct msg_page_req msg_page_req_unpack(const struct msg_hdr *hdr) {
+  return (struct msg_page_req){.page = hdr->a & REQ_PAGE_MASK,
+                               .stores = (uint32_t)(hdr->a >> REQ_PAGE_BITS),
+                               .epoch = hdr->b,
+                               .slot = hdr->c};
+}
+
+/* ---- MSG_DIFF: a=page b=epoch c=slot or NO_ACK -------------------------- */
+
+struct msg_diff {
+  uint64_t page;
+  uint64_t epoch;
+  /* A release waits for its diffs' acks; a departure's diffs are counted
+   * by the new home instead. */
+  int ack;
+  uint64_t slot; /* where the ack goes, if @p ack */
+};
+
+static inline struct msg_words msg_diff_pack(struct msg_diff m) {
+  return (struct msg_words){MSG_DIFF, m.page, m.epoch, m.ack ? m.slot : NO_ACK};
+}
+static inline struct msg_diff msg_diff_unpack(const struct msg_hdr *hdr) {
+  int ack = hdr->c != NO_ACK;
+  return (struct msg_diff){
+      .page = hdr->a, .epoch = hdr->b, .ack = ack, .slot = ack ? hdr->c : 0};
+}
+
+/* ---- MSG_ARRIVE: a=participants b=epoch --------------------------------- */
+
+struct msg_arrive {
+  uint32_t participants; /* nodes the master waits for */
+  uint64_t epoch;
+};
+
+static inline struct msg_words msg_arrive_pack(struct msg_arrive m) {
+  return (struct msg_words){MSG_ARRIVE, m.participants, m.epoch, 0};
+}
+static inline struct msg_arrive msg_arrive_unpack(const struct msg_hdr *hdr) {
+  return (struct msg_arrive){.participants = (uint32_t)hdr->a, .epoch = hdr->b};
+}
+
+/* ---- MSG_DEPART: b=epoch ------------------------------------------------ */
+
+struct msg_depart {
+  uint64_t epoch; /* the epoch the barrier ends */
+};
+
+static inline struct msg_words msg_depart_pack(struct msg_depart m) {
+  return (struct msg_words){MSG_DEPART, 0, m.epoch, 0};
+}
+static inline struct msg_depart msg_depart_unpack(const struct msg_hdr *hdr) {
+  return (struct msg_depart){.epoch = hdr->b};
+}
+
+/* ---- MSG_FORK: b=epoch -------------------------------------------------- */
+
+struct msg_fork {
+  uint64_t epoch; /* rank 0's, before the fork's departure */
+};
+
+static inline struct msg_words msg_fork_pack(struct msg_fork m) {
+  return (struct msg_words){MSG_FORK, 0, m.epoch, 0};
+}
+static inline struct msg_fork msg_fork_unpack(const struct msg_hdr *hdr) {
+  return (struct msg_fork){.epoch = hdr->b};
+}
+
+/* ---- MSG_EXIT: a=status ------------------------------------------------- */
+
+struct msg_exit {
+  int status; /* the job's exit status */
+};
+
+static inline struct msg_words msg_exit_pack(struct msg_exit m) {
+  return (struct msg_words){MSG_EXIT, (uint32_t)m.status, 0, 0};
+}
+static inline struct msg_exit msg_exit_unpack(const struct msg_hdr *hdr) {
+  return (struct msg_exit){.status = (int)(uint32_t)hdr->a};
+}
+
+/* ---- MSG_LOCK_REQ: a=lock b=epoch c=slot|LOCK_TRY_BIT ------------------- */
+
+struct msg_lock_req {
+  uint64_t lock;
+  uint64_t epoch; /* the requester's: older notices at the manager are moot */
+  uint64_t slot;
+  int try_only; /* answer "not granted" rather than queue the request */
+};
+
+static inline struct msg_words msg_lock_req_pack(struct msg_lock_req m) {
+  return (struct msg_words){MSG_LOCK_REQ, m.lock, m.epoch,
+                            m.slot | (m.try_only ? LOCK_TRY_BIT : 0)};
+}
+static inline struct msg_lock_req msg_lock_req_unpack(const struct msg_hdr *hdr) {
+  return (struct msg_lock_req){.lock = hdr->a,
+                               .epoch = hdr->b,
+                               .slot = hdr->c & ~LOCK_TRY_BIT,
+                               .try_only = (hdr->c & LOCK_TRY_BIT) != 0};
+}
+
+/* ---- MSG_LOCK_REL: a=lock b=epoch --------------------------------------- */
+
+struct msg_lock_rel {
+  uint64_t lock;
+  uint64_t epoch;
+};
+
+static inline struct msg_words msg_lock_rel_pack(struct msg_lock_rel m) {
+  return (struct msg_words){MSG_LOCK_REL, m.lock, m.epoch, 0};
+}
+static inline struct msg_lock_rel msg_lock_rel_unpack(const struct msg_hdr *hdr) {
+  return (struct msg_lock_rel){.lock = hdr->a, .epoch = hdr->b};
+}
+
+/* ---- MSG_FREE: a=address ------------------------------------------------ */
+
+/* Shared-heap addresses are the same on every node. */
+struct msg_free {
+  void *block;
+};
+
+static inline struct msg_words msg_free_pack(struct msg_free m) {
+  return (struct msg_words){MSG_FREE, (uint64_t)(uintptr_t)m.block, 0, 0};
+}
+static inline struct msg_free msg_free_unpack(const struct msg_hdr *hdr) {
+  return (struct msg_free){.block = (void *)(uintptr_t)hdr->a};
+}
+
+/* ---- MSG_SIZE_REQ: a=address c=slot ------------------------------------- */
+
+struct msg_size_req {
+  void *block;
+  uint64_t slot;
+};
+
+static inline struct msg_words msg_size_req_pack(struct msg_size_req m) {
+  return (struct msg_words){MSG_SIZE_REQ, (uint64_t)(uintptr_t)m.block, 0, m.slot};
+}
+static inline struct msg_size_req msg_size_req_unpack(const struct msg_hdr *hdr) {
+  return (struct msg_size_req){.block = (void *)(uintptr_t)hdr->a, .slot = hdr->c};
+}
+
+/* ---- MSG_OUTPUT: c=slot ------------------------------------------------- */
+
+struct msg_output {
+  uint64_t slot; /* answered once rank 0 has written the text */
+};
+
+static inline struct msg_words msg_output_pack(struct msg_output m) {
+  return (struct msg_words){MSG_OUTPUT, 0, 0, m.slot};
+}
+static inline struct msg_output msg_output_unpack(const struct msg_hdr *hdr) {
+  return (struct msg_output){.slot = hdr->c};
+}
+
+/* ---- Payloads ----------------------------------------------------------- */
 
 /* A write notice sent to the barrier master: page << 8 | notice flags. */
 enum {

@@ -90,7 +90,8 @@ static ssize_t forward_write(void *cookie, const char *buf, size_t len) {
      * uses this thread's slot for the page, so the slot is armed only
      * once nothing can fault before the send. */
     struct bundle out = {0};
-    bundle_add(&out, MSG_OUTPUT, 0, 0, comm_slot_index(slot), buf + done, piece);
+    struct msg_output output = {.slot = comm_slot_index(slot)};
+    bundle_add(&out, msg_output_pack(output), buf + done, piece);
     comm_expect(slot, 1, NULL, 0);
     comm_send_bundle(0, &out);
     bundle_free(&out);
@@ -102,7 +103,7 @@ static ssize_t forward_write(void *cookie, const char *buf, size_t len) {
 
 static void on_output(int src, const struct msg_hdr *hdr, const void *payload) {
   write_all(payload, (size_t)hdr->len);
-  comm_reply(src, hdr->c, 0, NULL, 0);
+  comm_reply(src, msg_output_unpack(hdr).slot, 0, NULL, 0);
 }
 
 static void forward_stdout(void) {

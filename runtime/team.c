@@ -266,7 +266,8 @@ void parade_parallel(parade_region_fn fn, const void *args, size_t args_size, in
     size_t len = sizeof info + args_size + count * sizeof *entries;
     for (int dest = 1; dest < node.size; dest++) {
       struct bundle b = {0};
-      char *p = bundle_add_reserve(&b, MSG_FORK, 0, hlrc_epoch(), 0, len);
+      char *p = bundle_add_reserve(&b, msg_fork_pack((struct msg_fork){.epoch = hlrc_epoch()}),
+                                   len);
       memcpy(p, &info, sizeof info);
       memcpy(p + sizeof info, args, args_size);
       memcpy(p + sizeof info + args_size, entries, count * sizeof *entries);
@@ -301,7 +302,7 @@ int team_serve(void) {
       hlrc_apply_departure((const void *)p, msg->hdr.len / sizeof(struct depart_entry));
       break;
     case MSG_EXIT: {
-      int status = (int)msg->hdr.a;
+      int status = msg_exit_unpack(&msg->hdr).status;
       free(msg);
       return status;
     }

@@ -30,7 +30,8 @@ static int app_main(int argc, char **argv) {
                                           : 999999;
   uint64_t payload[4] = {1, 2, 3, 4};
   int with_payload = !strcmp(mode, "payload");
-  comm_send(idle ? 0 : 1, MSG_REPLY, 1, 0, slot, with_payload ? payload : NULL,
+  struct msg_reply reply = {.value = 1, .slot = slot};
+  comm_send(idle ? 0 : 1, msg_reply_pack(reply), with_payload ? payload : NULL,
             with_payload ? sizeof payload : 0);
   sleep(10); /* rank 1 ends the job long before this */
   printf("not reached\n");
