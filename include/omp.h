@@ -228,8 +228,7 @@ int omp_target_memcpy(void *dst, const void *src, size_t length, size_t dst_offs
 int omp_target_memcpy_rect(void *dst, const void *src, size_t element_size, int num_dims,
                            const size_t *volume, const size_t *dst_offsets,
                            const size_t *src_offsets, const size_t *dst_dimensions,
-                           const size_t *src_dimensions, int dst_device_num,
-                           int src_device_num);
+                           const size_t *src_dimensions, int dst_device_num, int src_device_num);
 int omp_target_associate_ptr(const void *host_ptr, const void *device_ptr, size_t size,
                              size_t device_offset, int device_num);
 int omp_target_disassociate_ptr(const void *ptr, int device_num);

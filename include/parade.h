@@ -8,15 +8,15 @@
  *
  * Shared data lives in the DSM: memory from parade_malloc() and
  * parade_static_alloc(), and the program's globals placed in the sections
- * below, have the same address on every rank and are kept coherent by home-based lazy release consistency. Release points are fork,
- * join, barrier, lock release and flush; acquire points are barrier departure,
- * lock acquisition and flush.
+ * below, have the same address on every rank and are kept coherent by home-based lazy release
+ * consistency. Release points are fork, join, barrier, lock release and flush; acquire points are
+ * barrier departure, lock acquisition and flush.
  */
 #ifndef PARADE_H
 #define PARADE_H
 
-#include <stddef.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <sys/types.h>
@@ -67,8 +67,8 @@ typedef void (*parade_region_fn)(void *args);
  * @param if_clause    0 runs the region serially on the encountering thread.
  * Called inside a region the team is serialized (nested regions).
  */
-void parade_parallel(parade_region_fn fn, const void *args, size_t args_size,
-                     int num_threads, int if_clause);
+void parade_parallel(parade_region_fn fn, const void *args, size_t args_size, int num_threads,
+                     int if_clause);
 
 /** @brief Run the following code as a serialized (nested) team of one. */
 void parade_serial_enter(void);
@@ -167,10 +167,10 @@ void parade_critical_exit(const char *name);
 
 /** @brief Loop schedules. */
 typedef enum parade_schedule {
-  PARADE_SCHED_STATIC,  /* chunk 0: one block per thread */
+  PARADE_SCHED_STATIC, /* chunk 0: one block per thread */
   PARADE_SCHED_DYNAMIC,
   PARADE_SCHED_GUIDED,
-  PARADE_SCHED_RUNTIME  /* from OMP_SCHEDULE */
+  PARADE_SCHED_RUNTIME /* from OMP_SCHEDULE */
 } parade_schedule;
 
 /** @brief One thread's state in a work-shared loop of @p count iterations,
@@ -183,8 +183,7 @@ typedef struct parade_loop {
 } parade_loop;
 
 /** @brief Start a work-shared loop; every thread of the team calls it. */
-void parade_loop_begin(parade_loop *loop, long long count, parade_schedule kind,
-                       long long chunk);
+void parade_loop_begin(parade_loop *loop, long long count, parade_schedule kind, long long chunk);
 /** @brief The next range [*lo, *hi) for the calling thread; 0 when done. */
 int parade_loop_next(parade_loop *loop, long long *lo, long long *hi);
 
@@ -207,17 +206,36 @@ void parade_ordered_end(parade_loop *loop, long long iteration);
 
 /** @brief Element types the collectives understand. */
 typedef enum parade_type {
-  PARADE_CHAR, PARADE_SCHAR, PARADE_UCHAR, PARADE_SHORT, PARADE_USHORT,
-  PARADE_INT, PARADE_UINT, PARADE_LONG, PARADE_ULONG, PARADE_LLONG,
-  PARADE_ULLONG, PARADE_FLOAT, PARADE_DOUBLE, PARADE_LDOUBLE, PARADE_BOOL,
+  PARADE_CHAR,
+  PARADE_SCHAR,
+  PARADE_UCHAR,
+  PARADE_SHORT,
+  PARADE_USHORT,
+  PARADE_INT,
+  PARADE_UINT,
+  PARADE_LONG,
+  PARADE_ULONG,
+  PARADE_LLONG,
+  PARADE_ULLONG,
+  PARADE_FLOAT,
+  PARADE_DOUBLE,
+  PARADE_LDOUBLE,
+  PARADE_BOOL,
   PARADE_TYPE_COUNT
 } parade_type;
 
 /** @brief The OpenMP reduction operators. */
 typedef enum parade_op {
-  PARADE_OP_SUM, PARADE_OP_PROD, PARADE_OP_MIN, PARADE_OP_MAX,
-  PARADE_OP_LAND, PARADE_OP_LOR, PARADE_OP_BAND, PARADE_OP_BOR,
-  PARADE_OP_BXOR, PARADE_OP_COUNT
+  PARADE_OP_SUM,
+  PARADE_OP_PROD,
+  PARADE_OP_MIN,
+  PARADE_OP_MAX,
+  PARADE_OP_LAND,
+  PARADE_OP_LOR,
+  PARADE_OP_BAND,
+  PARADE_OP_BOR,
+  PARADE_OP_BXOR,
+  PARADE_OP_COUNT
 } parade_op;
 
 /** @brief One variable of a merged reduction. @p data is the calling
@@ -248,7 +266,6 @@ void parade_allreduce(parade_reduce_var *vars, int nvars);
  * is a sum of the negated value. @p value has type @p type.
  */
 void parade_atomic_update(void *addr, parade_type type, parade_op op, const void *value);
-
 
 /**
  * @brief Copy @p len bytes at @p buf of global thread @p root into @p buf of

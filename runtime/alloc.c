@@ -10,18 +10,18 @@
 
 #include <errno.h>
 #include <malloc.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 
 #define SMALL_MAX 2048
 
-static const uint16_t size_classes[] = {16,  32,  48,  64,  80,  96,   112,  128,
-                                        160, 192, 224, 256, 320, 384,  448,  512,
+static const uint16_t size_classes[] = {16,  32,  48,  64,   80,   96,   112,  128,
+                                        160, 192, 224, 256,  320,  384,  448,  512,
                                         640, 768, 896, 1024, 1280, 1536, 1792, 2048};
 #define NCLASSES (sizeof size_classes / sizeof size_classes[0])
 
@@ -40,7 +40,8 @@ struct free_run {
   size_t page, count;
 };
 
-_Static_assert(NCLASSES == ALLOC_NCLASSES, "alloc.h's ALLOC_NCLASSES is the number of size classes");
+_Static_assert(NCLASSES == ALLOC_NCLASSES,
+               "alloc.h's ALLOC_NCLASSES is the number of size classes");
 
 /* ---- The pool --------------------------------------------------------- */
 
@@ -53,9 +54,8 @@ void alloc_pool_ensure(void) {
     int err = vm_map(&node.vm, node.opt.pool_base, node.opt.pool_size, node.opt.map);
     if (err)
       err_fatal("cannot map the %zu-byte shared pool at %#lx with method %s: %s%s",
-                node.opt.pool_size, (unsigned long)node.opt.pool_base,
-                vm_method_name(node.opt.map), fmt_strerror(err),
-                err == EADDRINUSE ? " (choose another PARADE_POOL_BASE)" : "");
+                node.opt.pool_size, (unsigned long)node.opt.pool_base, vm_method_name(node.opt.map),
+                fmt_strerror(err), err == EADDRINUSE ? " (choose another PARADE_POOL_BASE)" : "");
     if (node.vm.page_size > 32768)
       err_fatal("page size %zu is not supported", node.vm.page_size);
     __atomic_store_n(&node.alloc.pool_ready, 1, __ATOMIC_RELEASE);
@@ -76,7 +76,8 @@ void *alloc_static(size_t size, size_t align, const void *init) {
   if (offset + size < offset || offset + size > node.opt.static_size) {
     pthread_mutex_unlock(&node.alloc.static_lock);
     err_fatal("the static part of the pool is full: %zu bytes needed, %zu of %zu used "
-              "(raise PARADE_STATIC_SIZE)", size, node.alloc.static_used, node.opt.static_size);
+              "(raise PARADE_STATIC_SIZE)",
+              size, node.alloc.static_used, node.opt.static_size);
   }
   node.alloc.static_used = offset + size;
   pthread_mutex_unlock(&node.alloc.static_lock);
@@ -113,8 +114,9 @@ void alloc_heap_init(void) {
   node.alloc.arena.first_page = first;
   node.alloc.arena.end_page = first + count;
   node.alloc.arena.top = first;
-  node.alloc.arena.meta = mmap(NULL, node.vm.npages * sizeof *node.alloc.arena.meta, PROT_READ | PROT_WRITE,
-                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  node.alloc.arena.meta =
+      mmap(NULL, node.vm.npages * sizeof *node.alloc.arena.meta, PROT_READ | PROT_WRITE,
+           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (node.alloc.arena.meta == MAP_FAILED)
     err_fatal("cannot allocate the shared heap's metadata");
 }
@@ -185,8 +187,9 @@ static void run_free(size_t page, size_t count) {
   struct free_run **link = &node.alloc.arena.runs;
   while (*link && (*link)->page < page)
     link = &(*link)->next;
-  struct free_run *prev = link == &node.alloc.arena.runs ? NULL
-                          : (struct free_run *)((char *)link - offsetof(struct free_run, next));
+  struct free_run *prev = link == &node.alloc.arena.runs
+                              ? NULL
+                              : (struct free_run *)((char *)link - offsetof(struct free_run, next));
   struct free_run *next = *link;
   if (prev && prev->page + prev->count == page) {
     prev->count += count;
@@ -222,8 +225,8 @@ static void exhausted(size_t size) {
   size_t free_bytes = arena_free_pages() * node.vm.page_size;
   pthread_mutex_unlock(&node.alloc.arena.lock);
   err_fatal("shared heap exhausted: %zu bytes requested, %zu bytes free in rank %d's arena "
-            "(raise PARADE_POOL_SIZE, now %zu)", size, free_bytes, node.rank,
-            node.opt.pool_size);
+            "(raise PARADE_POOL_SIZE, now %zu)",
+            size, free_bytes, node.rank, node.opt.pool_size);
 }
 
 static int class_for(size_t size, size_t align) {
@@ -466,8 +469,8 @@ int parade_posix_memalign(void **out, size_t alignment, size_t size) {
 
 void *parade_aligned_alloc(size_t alignment, size_t size) {
   void *p = NULL;
-  int err = parade_posix_memalign(&p, alignment < sizeof(void *) ? sizeof(void *) : alignment,
-                                  size);
+  int err =
+      parade_posix_memalign(&p, alignment < sizeof(void *) ? sizeof(void *) : alignment, size);
   if (err) {
     errno = err;
     return NULL;

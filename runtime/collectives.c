@@ -232,8 +232,7 @@ void parade_bcast(void *buf, size_t len, int root) {
   if (parade_num_threads() <= 1)
     return;
   if (root < 0 || root >= parade_num_threads())
-    err_fatal("parade_bcast: root thread %d is not in the team of %d", root,
-              parade_num_threads());
+    err_fatal("parade_bcast: root thread %d is not in the team of %d", root, parade_num_threads());
   node.collectives.contrib[parade_local_thread_num()] = buf;
   if (parade_local_thread_num() == 0) { /* the same for every thread: one writes */
     node.collectives.bcast_len = len;
@@ -281,8 +280,8 @@ static void collective_release_acquire(void) {
     uint64_t *all = malloc(total * sizeof *all);
     if (!all)
       err_fatal("out of memory exchanging write notices");
-    MPI_Iallgatherv(mine, my_count, MPI_UINT64_T, all, counts, displs, MPI_UINT64_T,
-                    team_comm(), &req);
+    MPI_Iallgatherv(mine, my_count, MPI_UINT64_T, all, counts, displs, MPI_UINT64_T, team_comm(),
+                    &req);
     comm_wait_mpi(&req);
     hlrc_acquire(all, total);
     free(all);
@@ -314,7 +313,8 @@ static void reduce_store_leader(void) {
   size_t off = 0;
   for (int v = 0; v < node.collectives.store_count; v++) {
     size_t bytes = vars[v].count * combine_type_size(vars[v].type);
-    if (combine_elements(vars[v].type, vars[v].op, old + off, node.collectives.buf + off, vars[v].count))
+    if (combine_elements(vars[v].type, vars[v].op, old + off, node.collectives.buf + off,
+                         vars[v].count))
       err_fatal("reduction operator %d is not defined on element type %d", vars[v].op,
                 vars[v].type);
     hlrc_collective_store(node.collectives.store_targets[v], old + off, bytes);
@@ -325,9 +325,7 @@ static void reduce_store_leader(void) {
 
 /* A team on some of the ranks only: the ranks outside it make no stores,
  * so take the conventional path (one DSM write, then a barrier). */
-static int partial_team(void) {
-  return node.size > 1 && team_participants() < node.size;
-}
+static int partial_team(void) { return node.size > 1 && team_participants() < node.size; }
 
 void parade_reduce_store(parade_reduce_var *contributions, void **targets, int n) {
   atomic_flush_deferred();
@@ -337,9 +335,9 @@ void parade_reduce_store(parade_reduce_var *contributions, void **targets, int n
   if (parade_num_threads() <= 1) {
     for (int v = 0; v < n; v++)
       if (combine_elements(contributions[v].type, contributions[v].op, targets[v],
-                       contributions[v].data, contributions[v].count))
-        err_fatal("reduction operator %d is not defined on element type %d",
-                  contributions[v].op, contributions[v].type);
+                           contributions[v].data, contributions[v].count))
+        err_fatal("reduction operator %d is not defined on element type %d", contributions[v].op,
+                  contributions[v].type);
     return;
   }
   if (partial_team()) {
@@ -347,7 +345,7 @@ void parade_reduce_store(parade_reduce_var *contributions, void **targets, int n
     if (parade_thread_num() == 0)
       for (int v = 0; v < n; v++)
         combine_elements(contributions[v].type, contributions[v].op, targets[v],
-                     contributions[v].data, contributions[v].count);
+                         contributions[v].data, contributions[v].count);
     parade_barrier();
     return;
   }
@@ -370,7 +368,8 @@ static void bcast_store_leader(void) {
   if (root_node == node.rank) {
     size_t off = 0;
     for (int v = 0; v < node.collectives.store_count; v++) {
-      memcpy(node.collectives.buf + off, node.collectives.store_targets[v], node.collectives.store_sizes[v]);
+      memcpy(node.collectives.buf + off, node.collectives.store_targets[v],
+             node.collectives.store_sizes[v]);
       off += node.collectives.store_sizes[v];
     }
   }
@@ -378,7 +377,8 @@ static void bcast_store_leader(void) {
   if (root_node != node.rank) {
     size_t off = 0;
     for (int v = 0; v < node.collectives.store_count; v++) {
-      hlrc_collective_store(node.collectives.store_targets[v], node.collectives.buf + off, node.collectives.store_sizes[v]);
+      hlrc_collective_store(node.collectives.store_targets[v], node.collectives.buf + off,
+                            node.collectives.store_sizes[v]);
       off += node.collectives.store_sizes[v];
     }
   }

@@ -4,30 +4,59 @@
 #include <stdint.h>
 #include <string.h>
 
-#define ARITH_OPS(T)                                                            \
-  case PARADE_OP_SUM: for (size_t i = 0; i < n; i++) d[i] = (T)(d[i] + s[i]); return 0; \
-  case PARADE_OP_PROD: for (size_t i = 0; i < n; i++) d[i] = (T)(d[i] * s[i]); return 0; \
-  case PARADE_OP_MIN: for (size_t i = 0; i < n; i++) if (s[i] < d[i]) d[i] = s[i]; return 0; \
-  case PARADE_OP_MAX: for (size_t i = 0; i < n; i++) if (s[i] > d[i]) d[i] = s[i]; return 0; \
-  case PARADE_OP_LAND: for (size_t i = 0; i < n; i++) d[i] = (T)(d[i] && s[i]); return 0; \
-  case PARADE_OP_LOR: for (size_t i = 0; i < n; i++) d[i] = (T)(d[i] || s[i]); return 0;
+#define ARITH_OPS(T)                                                                               \
+  case PARADE_OP_SUM:                                                                              \
+    for (size_t i = 0; i < n; i++)                                                                 \
+      d[i] = (T)(d[i] + s[i]);                                                                     \
+    return 0;                                                                                      \
+  case PARADE_OP_PROD:                                                                             \
+    for (size_t i = 0; i < n; i++)                                                                 \
+      d[i] = (T)(d[i] * s[i]);                                                                     \
+    return 0;                                                                                      \
+  case PARADE_OP_MIN:                                                                              \
+    for (size_t i = 0; i < n; i++)                                                                 \
+      if (s[i] < d[i])                                                                             \
+        d[i] = s[i];                                                                               \
+    return 0;                                                                                      \
+  case PARADE_OP_MAX:                                                                              \
+    for (size_t i = 0; i < n; i++)                                                                 \
+      if (s[i] > d[i])                                                                             \
+        d[i] = s[i];                                                                               \
+    return 0;                                                                                      \
+  case PARADE_OP_LAND:                                                                             \
+    for (size_t i = 0; i < n; i++)                                                                 \
+      d[i] = (T)(d[i] && s[i]);                                                                    \
+    return 0;                                                                                      \
+  case PARADE_OP_LOR:                                                                              \
+    for (size_t i = 0; i < n; i++)                                                                 \
+      d[i] = (T)(d[i] || s[i]);                                                                    \
+    return 0;
 
-#define BIT_OPS(T)                                                              \
-  case PARADE_OP_BAND: for (size_t i = 0; i < n; i++) d[i] = (T)(d[i] & s[i]); return 0; \
-  case PARADE_OP_BOR: for (size_t i = 0; i < n; i++) d[i] = (T)(d[i] | s[i]); return 0; \
-  case PARADE_OP_BXOR: for (size_t i = 0; i < n; i++) d[i] = (T)(d[i] ^ s[i]); return 0;
+#define BIT_OPS(T)                                                                                 \
+  case PARADE_OP_BAND:                                                                             \
+    for (size_t i = 0; i < n; i++)                                                                 \
+      d[i] = (T)(d[i] & s[i]);                                                                     \
+    return 0;                                                                                      \
+  case PARADE_OP_BOR:                                                                              \
+    for (size_t i = 0; i < n; i++)                                                                 \
+      d[i] = (T)(d[i] | s[i]);                                                                     \
+    return 0;                                                                                      \
+  case PARADE_OP_BXOR:                                                                             \
+    for (size_t i = 0; i < n; i++)                                                                 \
+      d[i] = (T)(d[i] ^ s[i]);                                                                     \
+    return 0;
 
-#define INT_CASE(TAG, T)                                                        \
-  case TAG: {                                                                   \
-    T *d = inout;                                                               \
-    const T *s = in;                                                            \
-    switch (op) { ARITH_OPS(T) BIT_OPS(T) default: return EINVAL; }             \
+#define INT_CASE(TAG, T)                                                                           \
+  case TAG: {                                                                                      \
+    T *d = inout;                                                                                  \
+    const T *s = in;                                                                               \
+    switch (op) { ARITH_OPS(T) BIT_OPS(T) default : return EINVAL; }                               \
   }
-#define FLOAT_CASE(TAG, T)                                                      \
-  case TAG: {                                                                   \
-    T *d = inout;                                                               \
-    const T *s = in;                                                            \
-    switch (op) { ARITH_OPS(T) default: return EINVAL; }                        \
+#define FLOAT_CASE(TAG, T)                                                                         \
+  case TAG: {                                                                                      \
+    T *d = inout;                                                                                  \
+    const T *s = in;                                                                               \
+    switch (op) { ARITH_OPS(T) default : return EINVAL; }                                          \
   }
 
 static int combine_aligned(parade_type type, parade_op op, void *inout, const void *in, size_t n) {
@@ -48,10 +77,14 @@ static int combine_aligned(parade_type type, parade_op op, void *inout, const vo
     const _Bool *s = in;
     for (size_t i = 0; i < n; i++) {
       switch (op) {
-      case PARADE_OP_SUM: case PARADE_OP_MAX: case PARADE_OP_LOR: case PARADE_OP_BOR:
-        d[i] = d[i] || s[i]; break;
-      case PARADE_OP_PROD: case PARADE_OP_MIN: case PARADE_OP_LAND: case PARADE_OP_BAND:
-        d[i] = d[i] && s[i]; break;
+      case PARADE_OP_SUM:
+      case PARADE_OP_MAX:
+      case PARADE_OP_LOR:
+      case PARADE_OP_BOR: d[i] = d[i] || s[i]; break;
+      case PARADE_OP_PROD:
+      case PARADE_OP_MIN:
+      case PARADE_OP_LAND:
+      case PARADE_OP_BAND: d[i] = d[i] && s[i]; break;
       case PARADE_OP_BXOR: d[i] = d[i] != s[i]; break;
       default: return EINVAL;
       }
@@ -89,10 +122,20 @@ int combine_elements(parade_type type, parade_op op, void *inout, const void *in
 }
 
 size_t combine_type_size(parade_type type) {
-  static const size_t sizes[PARADE_TYPE_COUNT] = {
-      sizeof(char), sizeof(signed char), sizeof(unsigned char), sizeof(short),
-      sizeof(unsigned short), sizeof(int), sizeof(unsigned), sizeof(long),
-      sizeof(unsigned long), sizeof(long long), sizeof(unsigned long long), sizeof(float),
-      sizeof(double), sizeof(long double), sizeof(_Bool)};
+  static const size_t sizes[PARADE_TYPE_COUNT] = {sizeof(char),
+                                                  sizeof(signed char),
+                                                  sizeof(unsigned char),
+                                                  sizeof(short),
+                                                  sizeof(unsigned short),
+                                                  sizeof(int),
+                                                  sizeof(unsigned),
+                                                  sizeof(long),
+                                                  sizeof(unsigned long),
+                                                  sizeof(long long),
+                                                  sizeof(unsigned long long),
+                                                  sizeof(float),
+                                                  sizeof(double),
+                                                  sizeof(long double),
+                                                  sizeof(_Bool)};
   return (unsigned)type < PARADE_TYPE_COUNT ? sizes[type] : 0;
 }

@@ -23,8 +23,8 @@ struct pending_send {
 struct comm {
   int rank, size;
   long max_sleep_ns;
-  MPI_Comm runtime;   /* bundles to comm threads */
-  MPI_Comm world;     /* collectives over all ranks */
+  MPI_Comm runtime;    /* bundles to comm threads */
+  MPI_Comm world;      /* collectives over all ranks */
   MPI_Comm prefix[64]; /* collectives over ranks [0, k), made on demand */
   unsigned char prefix_made[64];
   comm_handler handlers[MSG_TYPE_COUNT];
@@ -93,9 +93,7 @@ struct wait_slot *comm_my_slot(void) {
   return &C.slots[my_slot_index];
 }
 
-uint32_t comm_slot_index(const struct wait_slot *slot) {
-  return (uint32_t)(slot - C.slots);
-}
+uint32_t comm_slot_index(const struct wait_slot *slot) { return (uint32_t)(slot - C.slots); }
 
 static void slot_signal(struct wait_slot *slot) {
   atomic_store_explicit(&slot->done, 1, memory_order_release);
@@ -127,8 +125,8 @@ void comm_request_and_wait(struct wait_slot *slot) {
   struct comm_request *head = atomic_load_explicit(&C.requests, memory_order_relaxed);
   do {
     req->next = head;
-  } while (!atomic_compare_exchange_weak_explicit(&C.requests, &head, req,
-                                                  memory_order_release, memory_order_relaxed));
+  } while (!atomic_compare_exchange_weak_explicit(&C.requests, &head, req, memory_order_release,
+                                                  memory_order_relaxed));
   comm_wake();
   comm_slot_wait(slot);
 }
@@ -316,8 +314,7 @@ struct control_msg *comm_wait_control(int urgent) {
 static void dispatch(int src, const struct msg_hdr *hdr, const char *payload);
 
 static int drain_requests(void) {
-  struct comm_request *list = atomic_exchange_explicit(&C.requests, NULL,
-                                                       memory_order_acquire);
+  struct comm_request *list = atomic_exchange_explicit(&C.requests, NULL, memory_order_acquire);
   if (!list)
     return 0;
   /* The stack is newest first; serve oldest first. */
@@ -364,8 +361,8 @@ static void deliver_reply(int src, uint64_t index, uint64_t value, const void *p
     if (slot->reply_buf) {
       if (len > slot->reply_cap)
         err_fatal("protocol error: reply of %zu bytes from rank %d for wait slot %llu, "
-                  "which has room for %zu", len, src, (unsigned long long)index,
-                  slot->reply_cap);
+                  "which has room for %zu",
+                  len, src, (unsigned long long)index, slot->reply_cap);
       memcpy(slot->reply_buf, payload, len);
       slot->reply = slot->reply_buf;
     } else {
@@ -384,8 +381,7 @@ void comm_reply(int dest, uint64_t slot, uint64_t value, const void *payload, si
   if (dest == C.rank)
     deliver_reply(C.rank, slot, value, payload, len);
   else
-    comm_post(dest, msg_reply_pack((struct msg_reply){.value = value, .slot = slot}), payload,
-              len);
+    comm_post(dest, msg_reply_pack((struct msg_reply){.value = value, .slot = slot}), payload, len);
 }
 
 void *comm_reply_reserve(int dest, uint64_t slot, uint64_t value, size_t len) {

@@ -80,8 +80,8 @@ static void flush_user_output(void) {
 
 void err_abort_job(int status) {
   int up = 0, down = 0;
-  if (MPI_Initialized(&up) == MPI_SUCCESS && up &&
-      MPI_Finalized(&down) == MPI_SUCCESS && !down && self.size > 1) {
+  if (MPI_Initialized(&up) == MPI_SUCCESS && up && MPI_Finalized(&down) == MPI_SUCCESS && !down &&
+      self.size > 1) {
     /* The report just written sits in a pipe to the launcher's forwarder;
      * MPI_Abort has the launcher kill every process, and a forwarder killed
      * before it reads the pipe loses the report (seen with MPICH's hydra:

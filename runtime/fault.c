@@ -15,7 +15,6 @@
 #include <ucontext.h>
 #include <unistd.h>
 
-
 /* The calling thread's stack and alternate signal stack. */
 struct thread_stack {
   int known;
@@ -72,7 +71,8 @@ static void report_stack_overflow(const siginfo_t *info, const ucontext_t *uc) {
     err_fatal("stack overflow in the communication thread (its stack is %zu bytes)", size);
   default:
     err_fatal("stack overflow in the initial thread (its stack is %zu bytes; raise the limit "
-              "with ulimit -s)", size);
+              "with ulimit -s)",
+              size);
   }
 }
 
@@ -83,7 +83,8 @@ static void forward(int sig, siginfo_t *info, void *uctx) {
     node.fault.previous_action.sa_sigaction(sig, info, uctx);
     return;
   }
-  if (node.fault.previous_action.sa_handler == SIG_IGN || node.fault.previous_action.sa_handler == SIG_DFL) {
+  if (node.fault.previous_action.sa_handler == SIG_IGN ||
+      node.fault.previous_action.sa_handler == SIG_DFL) {
     /* Restore the default action; returning re-executes the access, which
      * now kills the process with the usual signal. */
     signal(sig, SIG_DFL);
@@ -135,8 +136,7 @@ void fault_thread_start(enum fault_thread kind, int index) {
   char *map = mmap(NULL, len + page, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
   if (map == MAP_FAILED)
-    err_fatal("cannot map an alternate signal stack of %zu bytes: %s", len,
-              fmt_strerror(errno));
+    err_fatal("cannot map an alternate signal stack of %zu bytes: %s", len, fmt_strerror(errno));
   mprotect(map, page, PROT_NONE);
   stack_t alt = {.ss_sp = map + page, .ss_size = len, .ss_flags = 0};
   if (sigaltstack(&alt, NULL) != 0)

@@ -37,9 +37,8 @@ static void put_text(struct sink *s, const char *text, size_t len) {
 
 /* One conversion's field: [spaces] prefix [zeros] body [spaces]. Zero
  * padding to the width goes between the sign or 0x and the digits. */
-static void put_field(struct sink *s, const struct spec *sp, const char *prefix,
-                      size_t prefix_len, size_t zeros, const char *body, size_t body_len,
-                      int zero_pad) {
+static void put_field(struct sink *s, const struct spec *sp, const char *prefix, size_t prefix_len,
+                      size_t zeros, const char *body, size_t body_len, int zero_pad) {
   size_t used = prefix_len + zeros + body_len;
   size_t pad = sp->width > used ? sp->width - used : 0;
   if (!sp->left && !zero_pad)
@@ -53,8 +52,8 @@ static void put_field(struct sink *s, const struct spec *sp, const char *prefix,
     put_repeat(s, ' ', pad);
 }
 
-static void put_integer(struct sink *s, const struct spec *sp, uintmax_t magnitude,
-                        int negative, int is_signed, unsigned base) {
+static void put_integer(struct sink *s, const struct spec *sp, uintmax_t magnitude, int negative,
+                        int is_signed, unsigned base) {
   const char *set = sp->upper ? "0123456789ABCDEF" : "0123456789abcdef";
   char digits[3 * sizeof(uintmax_t)];
   size_t count = 0;
@@ -107,8 +106,8 @@ static void put_fixed(struct sink *s, const struct spec *sp, double value) {
   else if (sp->space)
     prefix[prefix_len++] = ' ';
   if (__builtin_isnan(value) || __builtin_isinf(value)) {
-    const char *word = __builtin_isnan(value) ? (sp->upper ? "NAN" : "nan")
-                                              : (sp->upper ? "INF" : "inf");
+    const char *word =
+        __builtin_isnan(value) ? (sp->upper ? "NAN" : "nan") : (sp->upper ? "INF" : "inf");
     put_field(s, sp, prefix, prefix_len, 0, word, 3, 0);
     return;
   }
@@ -151,8 +150,7 @@ static void put_fixed(struct sink *s, const struct spec *sp, double value) {
   for (unsigned i = 0; i < dropped; i++)
     *--at = '0';
   at -= decimal(at, whole);
-  put_field(s, sp, prefix, prefix_len, 0, at, (size_t)(end - at),
-            sp->zero && !sp->left);
+  put_field(s, sp, prefix, prefix_len, 0, at, (size_t)(end - at), sp->zero && !sp->left);
 }
 
 static void put_string(struct sink *s, const struct spec *sp, const char *text) {
@@ -216,12 +214,18 @@ size_t fmt_vformat(char *buf, size_t cap, const char *fmt, va_list args) {
     struct spec sp = {0};
     sp.precision = -1;
     for (;; at++) {
-      if (*at == '-') sp.left = 1;
-      else if (*at == '0') sp.zero = 1;
-      else if (*at == '+') sp.plus = 1;
-      else if (*at == ' ') sp.space = 1;
-      else if (*at == '#') sp.alt = 1;
-      else break;
+      if (*at == '-')
+        sp.left = 1;
+      else if (*at == '0')
+        sp.zero = 1;
+      else if (*at == '+')
+        sp.plus = 1;
+      else if (*at == ' ')
+        sp.space = 1;
+      else if (*at == '#')
+        sp.alt = 1;
+      else
+        break;
     }
     if (*at == '*') {
       int width = va_arg(ap, int);
@@ -246,12 +250,30 @@ size_t fmt_vformat(char *buf, size_t cap, const char *fmt, va_list args) {
     }
     enum length len = LEN_NONE;
     switch (*at) {
-    case 'h': len = at[1] == 'h' ? LEN_HH : LEN_H; at += len == LEN_HH ? 2 : 1; break;
-    case 'l': len = at[1] == 'l' ? LEN_LL : LEN_L; at += len == LEN_LL ? 2 : 1; break;
-    case 'j': len = LEN_J; at++; break;
-    case 'z': len = LEN_Z; at++; break;
-    case 't': len = LEN_T; at++; break;
-    case 'L': len = LEN_BIG_L; at++; break;
+    case 'h':
+      len = at[1] == 'h' ? LEN_HH : LEN_H;
+      at += len == LEN_HH ? 2 : 1;
+      break;
+    case 'l':
+      len = at[1] == 'l' ? LEN_LL : LEN_L;
+      at += len == LEN_LL ? 2 : 1;
+      break;
+    case 'j':
+      len = LEN_J;
+      at++;
+      break;
+    case 'z':
+      len = LEN_Z;
+      at++;
+      break;
+    case 't':
+      len = LEN_T;
+      at++;
+      break;
+    case 'L':
+      len = LEN_BIG_L;
+      at++;
+      break;
     default: break;
     }
     char conv = *at;
@@ -285,7 +307,12 @@ size_t fmt_vformat(char *buf, size_t cap, const char *fmt, va_list args) {
       break;
     }
     case 's': put_string(&s, &sp, va_arg(ap, const char *)); break;
-    case 'f': case 'F': case 'e': case 'E': case 'g': case 'G':
+    case 'f':
+    case 'F':
+    case 'e':
+    case 'E':
+    case 'g':
+    case 'G':
       put_fixed(&s, &sp, len == LEN_BIG_L ? (double)va_arg(ap, long double) : va_arg(ap, double));
       break;
     case 'n': (void)va_arg(ap, void *); break; /* never write through a message's argument */

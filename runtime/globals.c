@@ -15,8 +15,8 @@
 
 #define GUARD_SIZE 4096
 
-__attribute__((section("parade_data"), aligned(GUARD_SIZE), used)) static char
-    data_guard[GUARD_SIZE] = {1};
+__attribute__((section("parade_data"), aligned(GUARD_SIZE),
+               used)) static char data_guard[GUARD_SIZE] = {1};
 PARADE_SHARED_BSS __attribute__((aligned(GUARD_SIZE), used)) static char bss_guard[GUARD_SIZE];
 
 extern char __start_parade_data[], __stop_parade_data[];

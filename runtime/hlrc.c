@@ -10,9 +10,9 @@
 #include "vm.h"
 #include "wait.h"
 
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sched.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -77,18 +77,17 @@ static void fetch_page(size_t page) {
   /* Fetches from a home outside the current team cannot wait for its
    * collective stores: it makes none (the runtime falls back for them). */
   uint64_t stores = node.hlrc.team_nodes > home ? atomic_load(&node.hlrc.stores) : 0;
-  slot->req.words = msg_page_req_pack((struct msg_page_req){
-      .page = page,
-      .stores = (uint32_t)stores,
-      .epoch = atomic_load(&node.hlrc.epoch),
-      .slot = comm_slot_index(slot)});
+  slot->req.words = msg_page_req_pack((struct msg_page_req){.page = page,
+                                                            .stores = (uint32_t)stores,
+                                                            .epoch = atomic_load(&node.hlrc.epoch),
+                                                            .slot = comm_slot_index(slot)});
   /* The home's copy lands straight in this node's system view. */
   comm_expect(slot, 1, vm_sys_page(&node.vm, page), node.vm.page_size);
   comm_request_and_wait(slot);
   if (home != me()) {
     if (slot->reply_len != node.vm.page_size)
-      err_fatal("protocol error: rank %u answered a fetch of page %zu with %zu bytes", home,
-                page, slot->reply_len);
+      err_fatal("protocol error: rank %u answered a fetch of page %zu with %zu bytes", home, page,
+                slot->reply_len);
     STAT_INC(pages_fetched);
   }
 }
@@ -133,11 +132,11 @@ void hlrc_fault(size_t page, int write) {
 
 /* Encode page's diff into @p b for its home, asking for an ack to @p slot.
  * Precondition: the page is TRANSIENT and write-protected by the caller. */
-static void add_flush_diff(struct bundle *b, size_t page, uint8_t *scratch,
-                           struct wait_slot *slot, int32_t *acks) {
-  size_t len = diff_encode((const uint8_t *)vm_twin_page(&node.vm, page),
-                           (const uint8_t *)vm_sys_page(&node.vm, page), node.vm.page_size,
-                           scratch);
+static void add_flush_diff(struct bundle *b, size_t page, uint8_t *scratch, struct wait_slot *slot,
+                           int32_t *acks) {
+  size_t len =
+      diff_encode((const uint8_t *)vm_twin_page(&node.vm, page),
+                  (const uint8_t *)vm_sys_page(&node.vm, page), node.vm.page_size, scratch);
   page_mark_epoch(&node.pages, page, EPOCH_FLUSHED);
   if (len == 0)
     return;
@@ -445,9 +444,9 @@ void hlrc_apply_departure(const struct depart_entry *entries, size_t count) {
     if (state == PAGE_DIRTY && d->new_home != me()) {
       if (old_home == me())
         err_fatal("protocol error: home of page %u moves away from a writing home", d->page);
-      size_t len = diff_encode((const uint8_t *)vm_twin_page(&node.vm, d->page),
-                               (const uint8_t *)vm_sys_page(&node.vm, d->page),
-                               node.vm.page_size, scratch);
+      size_t len =
+          diff_encode((const uint8_t *)vm_twin_page(&node.vm, d->page),
+                      (const uint8_t *)vm_sys_page(&node.vm, d->page), node.vm.page_size, scratch);
       /* Sent even when empty: the new home counts the diffs it waits for. */
       struct msg_diff diff = {.page = d->page, .epoch = epoch, .ack = 0};
       bundle_add(&out[d->new_home], msg_diff_pack(diff), scratch, len);
@@ -497,14 +496,12 @@ void hlrc_barrier(uint32_t participants) {
   for (size_t i = 0; i < n; i++)
     notices[i] = (uint64_t)recs[i].page << 8 | recs[i].flags;
   free(recs);
-  struct msg_arrive arrive = {.participants = participants,
-                              .epoch = atomic_load(&node.hlrc.epoch)};
+  struct msg_arrive arrive = {.participants = participants, .epoch = atomic_load(&node.hlrc.epoch)};
   comm_send(0, msg_arrive_pack(arrive), notices, n * sizeof *notices);
   free(notices);
   struct control_msg *msg = comm_wait_control(1);
   if (msg->hdr.type != MSG_DEPART)
-    err_fatal("protocol error: expected a barrier departure, got message type %u",
-              msg->hdr.type);
+    err_fatal("protocol error: expected a barrier departure, got message type %u", msg->hdr.type);
   hlrc_apply_departure((const struct depart_entry *)msg->payload,
                        msg->hdr.len / sizeof(struct depart_entry));
   free(msg);
@@ -578,9 +575,8 @@ static int hlrc_retry_deferred(void) {
 static void hlrc_on_diff(int src, const struct msg_hdr *hdr, const void *payload) {
   struct msg_diff diff = msg_diff_unpack(hdr);
   size_t page = (size_t)diff.page;
-  if (page >= node.vm.npages ||
-      diff_apply((uint8_t *)vm_sys_page(&node.vm, page), node.vm.page_size, payload,
-                 (size_t)hdr->len) != 0)
+  if (page >= node.vm.npages || diff_apply((uint8_t *)vm_sys_page(&node.vm, page),
+                                           node.vm.page_size, payload, (size_t)hdr->len) != 0)
     err_fatal("protocol error: malformed diff for page %zu from rank %d", page, src);
   STAT_INC(diffs_applied);
   if (diff.ack) {
@@ -612,8 +608,8 @@ static void hlrc_on_arrive(int src, const struct msg_hdr *hdr, const void *paylo
   for (size_t i = 0; i < n; i++) {
     uint64_t v;
     memcpy(&v, notices + i, sizeof v);
-    h->recs[h->nrecs++] = (struct notice_rec){(uint32_t)(v >> 8), (uint16_t)src,
-                                               (uint16_t)(v & 0xff)};
+    h->recs[h->nrecs++] =
+        (struct notice_rec){(uint32_t)(v >> 8), (uint16_t)src, (uint16_t)(v & 0xff)};
   }
   if (++h->arrived < h->participants)
     return;

@@ -27,6 +27,5 @@ struct depart_entry home_rule_decide(uint32_t page, const struct home_tally *t, 
   int home_counts = t->home_wrote || t->any_flushed;
   uint32_t new_home = home_counts ? home : t->min_writer;
   int new_home_dirty = home_counts ? t->home_dirty : t->min_dirty;
-  return (struct depart_entry){page, new_home, t->nwriters,
-                               t->ndirty - (uint32_t)new_home_dirty};
+  return (struct depart_entry){page, new_home, t->nwriters, t->ndirty - (uint32_t)new_home_dirty};
 }

@@ -232,10 +232,8 @@ int locks_acquire_turn(uint64_t id, int try_only, int64_t turn, int64_t turns) {
   struct wait_slot *slot = comm_my_slot();
   int64_t ordered[2] = {turn, turns};
   comm_expect(slot, 1, NULL, 0);
-  struct msg_lock_req req = {.lock = id,
-                             .epoch = hlrc_epoch(),
-                             .slot = comm_slot_index(slot),
-                             .try_only = try_only};
+  struct msg_lock_req req = {
+      .lock = id, .epoch = hlrc_epoch(), .slot = comm_slot_index(slot), .try_only = try_only};
   comm_send(manager_of(id), msg_lock_req_pack(req), turn >= 0 ? ordered : NULL,
             turn >= 0 ? sizeof ordered : 0);
   comm_slot_wait(slot);

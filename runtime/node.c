@@ -77,7 +77,8 @@ static void check_same_segments(void) {
   MPI_Bcast(first, (int)(sizeof first), MPI_BYTE, 0, MPI_COMM_WORLD);
   if (memcmp(first, mine, sizeof first) != 0)
     err_fatal("rank %d's shared globals are at other addresses than rank 0's: every rank must "
-              "run the same executable, linked without -pie (paradecc's default)", node.rank);
+              "run the same executable, linked without -pie (paradecc's default)",
+              node.rank);
 }
 
 static void count_host(void) {
@@ -86,8 +87,9 @@ static void count_host(void) {
   MPI_Comm_size(host, &node.ranks_on_host);
   MPI_Comm_free(&host);
   cpu_set_t set;
-  node.host_cores = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set)
-                                                                : (int)sysconf(_SC_NPROCESSORS_ONLN);
+  node.host_cores = sched_getaffinity(0, sizeof set, &set) == 0
+                        ? CPU_COUNT(&set)
+                        : (int)sysconf(_SC_NPROCESSORS_ONLN);
   long online = sysconf(_SC_NPROCESSORS_ONLN);
   if (online > node.host_cores)
     node.host_cores = (int)online; /* mpirun may bind each rank to one core */

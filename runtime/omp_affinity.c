@@ -30,8 +30,7 @@ void omp_get_partition_place_nums(int *place_nums) {
 }
 
 void omp_set_affinity_format(const char *format) {
-  snprintf(node.icv.affinity_format, sizeof node.icv.affinity_format, "%s",
-           format ? format : "");
+  snprintf(node.icv.affinity_format, sizeof node.icv.affinity_format, "%s", format ? format : "");
 }
 size_t omp_get_affinity_format(char *buffer, size_t size) {
   size_t len = strlen(node.icv.affinity_format);
@@ -81,9 +80,9 @@ static int field_value(const char *name, size_t len, char *out, size_t cap) {
   static const struct {
     char short_name;
     const char *long_name;
-  } fields[] = {{'t', "team_num"},     {'T', "num_teams"},        {'L', "nesting_level"},
-                {'n', "thread_num"},   {'N', "num_threads"},      {'a', "ancestor_tnum"},
-                {'H', "host"},         {'P', "process_id"},       {'i', "native_thread_id"},
+  } fields[] = {{'t', "team_num"},       {'T', "num_teams"},   {'L', "nesting_level"},
+                {'n', "thread_num"},     {'N', "num_threads"}, {'a', "ancestor_tnum"},
+                {'H', "host"},           {'P', "process_id"},  {'i', "native_thread_id"},
                 {'A', "thread_affinity"}};
   int which = -1;
   for (int k = 0; k < 10; k++)
@@ -172,8 +171,7 @@ static size_t format_affinity(char *buf, size_t cap, const char *format) {
 }
 
 size_t omp_capture_affinity(char *buffer, size_t size, const char *format) {
-  return format_affinity(buffer, size,
-                         format && *format ? format : node.icv.affinity_format);
+  return format_affinity(buffer, size, format && *format ? format : node.icv.affinity_format);
 }
 
 void omp_display_affinity(const char *format) {

@@ -4,13 +4,13 @@
 #include "error.h"
 #include "node.h"
 #include "omp_icv.h"
-#include "task.h"
 #include "parade.h"
+#include "task.h"
 #include "team_shape.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <stdlib.h>
 #include <unistd.h>
 
 int omp_get_thread_num(void) { return parade_thread_num(); }
@@ -29,7 +29,9 @@ int omp_get_max_threads(void) {
   return team_default_size();
 }
 void omp_set_num_threads(int num_threads) { parade_set_num_threads(num_threads); }
-int omp_get_num_procs(void) { return node.size * node.host_cores / (node.ranks_on_host ? node.ranks_on_host : 1); }
+int omp_get_num_procs(void) {
+  return node.size * node.host_cores / (node.ranks_on_host ? node.ranks_on_host : 1);
+}
 int omp_in_parallel(void) { return parade_in_parallel(); }
 int omp_get_level(void) { return parade_level(); }
 int omp_get_active_level(void) { return parade_in_parallel() ? 1 : 0; }
@@ -41,8 +43,7 @@ void omp_set_dynamic(int dynamic) { node.icv.dynamic = dynamic != 0; }
 int omp_get_dynamic(void) { return node.icv.dynamic; }
 int omp_get_thread_limit(void) {
   int most = node.size * OPTIONS_MAX_THREADS;
-  return node.opt.thread_limit > 0 && node.opt.thread_limit < most ? node.opt.thread_limit
-                                                                    : most;
+  return node.opt.thread_limit > 0 && node.opt.thread_limit < most ? node.opt.thread_limit : most;
 }
 double omp_get_wtime(void) { return parade_wtime(); }
 double omp_get_wtick(void) { return 1e-9; }
@@ -115,13 +116,13 @@ void omp_get_schedule(omp_sched_t *kind, int *chunk) {
   parade_schedule k;
   long long c;
   sched_get_runtime(&k, &c);
-  *kind = k == PARADE_SCHED_DYNAMIC ? omp_sched_dynamic
+  *kind = k == PARADE_SCHED_DYNAMIC  ? omp_sched_dynamic
           : k == PARADE_SCHED_GUIDED ? omp_sched_guided
                                      : omp_sched_static;
   *chunk = (int)c;
 }
 void omp_set_schedule(omp_sched_t kind, int chunk) {
-  sched_set_runtime(kind == omp_sched_dynamic ? PARADE_SCHED_DYNAMIC
+  sched_set_runtime(kind == omp_sched_dynamic  ? PARADE_SCHED_DYNAMIC
                     : kind == omp_sched_guided ? PARADE_SCHED_GUIDED
                                                : PARADE_SCHED_STATIC,
                     chunk);

@@ -86,8 +86,8 @@ void omp_destroy_allocator(omp_allocator_handle_t allocator) {
 }
 
 void omp_set_default_allocator(omp_allocator_handle_t allocator) {
-  node.icv.default_allocator = allocator == omp_null_allocator ? omp_default_mem_alloc
-                                                               : (uintptr_t)allocator;
+  node.icv.default_allocator =
+      allocator == omp_null_allocator ? omp_default_mem_alloc : (uintptr_t)allocator;
 }
 omp_allocator_handle_t omp_get_default_allocator(void) {
   return (omp_allocator_handle_t)node.icv.default_allocator;
@@ -212,8 +212,7 @@ static void copy_rect(char *dst, const char *src, size_t element_size, int dims,
 int omp_target_memcpy_rect(void *dst, const void *src, size_t element_size, int num_dims,
                            const size_t *volume, const size_t *dst_offsets,
                            const size_t *src_offsets, const size_t *dst_dimensions,
-                           const size_t *src_dimensions, int dst_device_num,
-                           int src_device_num) {
+                           const size_t *src_dimensions, int dst_device_num, int src_device_num) {
   if (!dst && !src)
     return INT_MAX; /* the most dimensions supported */
   if (!is_host(dst_device_num) || !is_host(src_device_num) || !dst || !src || num_dims < 1)

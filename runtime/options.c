@@ -37,10 +37,26 @@ int options_parse_size(const char *text, size_t *out) {
     return EINVAL;
   unsigned shift = 0;
   switch (*end) {
-  case 'k': case 'K': shift = 10; end++; break;
-  case 'm': case 'M': shift = 20; end++; break;
-  case 'g': case 'G': shift = 30; end++; break;
-  case 't': case 'T': shift = 40; end++; break;
+  case 'k':
+  case 'K':
+    shift = 10;
+    end++;
+    break;
+  case 'm':
+  case 'M':
+    shift = 20;
+    end++;
+    break;
+  case 'g':
+  case 'G':
+    shift = 30;
+    end++;
+    break;
+  case 't':
+  case 'T':
+    shift = 40;
+    end++;
+    break;
   default: break;
   }
   if (shift && (*end == 'i' || *end == 'I'))
@@ -82,10 +98,14 @@ int options_parse_address(const char *text, uintptr_t *out) {
     return EINVAL;
   for (; *at; at++) {
     unsigned digit;
-    if (*at >= '0' && *at <= '9') digit = (unsigned)(*at - '0');
-    else if (*at >= 'a' && *at <= 'f') digit = (unsigned)(*at - 'a' + 10);
-    else if (*at >= 'A' && *at <= 'F') digit = (unsigned)(*at - 'A' + 10);
-    else return EINVAL;
+    if (*at >= '0' && *at <= '9')
+      digit = (unsigned)(*at - '0');
+    else if (*at >= 'a' && *at <= 'f')
+      digit = (unsigned)(*at - 'a' + 10);
+    else if (*at >= 'A' && *at <= 'F')
+      digit = (unsigned)(*at - 'A' + 10);
+    else
+      return EINVAL;
     if (value > (UINTPTR_MAX >> 4))
       return EINVAL;
     value = value << 4 | digit;
@@ -110,10 +130,14 @@ int options_parse_stacksize(const char *text, size_t *out) {
   unsigned shift = 10;
   if (*end != '\0') {
     switch (*end) {
-    case 'b': case 'B': shift = 0; break;
-    case 'k': case 'K': shift = 10; break;
-    case 'm': case 'M': shift = 20; break;
-    case 'g': case 'G': shift = 30; break;
+    case 'b':
+    case 'B': shift = 0; break;
+    case 'k':
+    case 'K': shift = 10; break;
+    case 'm':
+    case 'M': shift = 20; break;
+    case 'g':
+    case 'G': shift = 30; break;
     default: return EINVAL;
     }
     end++;
@@ -132,10 +156,14 @@ int options_parse_stacksize(const char *text, size_t *out) {
 typedef int (*option_parser)(struct options *opt, const char *text);
 
 static int parse_map(struct options *opt, const char *text) {
-  if (!strcmp(text, "memfd")) opt->map = VM_MEMFD;
-  else if (!strcmp(text, "sysv")) opt->map = VM_SYSV;
-  else if (!strcmp(text, "mremap")) opt->map = VM_MREMAP;
-  else return EINVAL;
+  if (!strcmp(text, "memfd"))
+    opt->map = VM_MEMFD;
+  else if (!strcmp(text, "sysv"))
+    opt->map = VM_SYSV;
+  else if (!strcmp(text, "mremap"))
+    opt->map = VM_MREMAP;
+  else
+    return EINVAL;
   return 0;
 }
 
@@ -390,9 +418,12 @@ static int parse_stacksize(struct options *opt, const char *text) {
 }
 
 static int parse_wait_policy(struct options *opt, const char *text) {
-  if (!strcasecmp(text, "active")) opt->wait = WAIT_ACTIVE;
-  else if (!strcasecmp(text, "passive")) opt->wait = WAIT_PASSIVE;
-  else return EINVAL;
+  if (!strcasecmp(text, "active"))
+    opt->wait = WAIT_ACTIVE;
+  else if (!strcasecmp(text, "passive"))
+    opt->wait = WAIT_PASSIVE;
+  else
+    return EINVAL;
   return 0;
 }
 
@@ -421,11 +452,14 @@ struct option_row {
 static const struct option_row option_table[] = {
     {"PARADE_MAP", parse_map, 1, "double mapping method: memfd (default), sysv, mremap"},
     {"PARADE_POOL_SIZE", parse_pool_size, 1, "DSM pool size in bytes, K/M/G suffix (default 1G)"},
-    {"PARADE_POOL_BASE", parse_pool_base, 1, "DSM pool address, 1 MiB aligned (default 0x100000000000)"},
-    {"PARADE_STATIC_SIZE", parse_static_size, 1, "pool part for static data (default 64M, at most 1/8 of the pool)"},
+    {"PARADE_POOL_BASE", parse_pool_base, 1,
+     "DSM pool address, 1 MiB aligned (default 0x100000000000)"},
+    {"PARADE_STATIC_SIZE", parse_static_size, 1,
+     "pool part for static data (default 64M, at most 1/8 of the pool)"},
     {"PARADE_STATS", parse_stats, 1, "0, 1 (text summary on stderr) or FILE.json"},
     {"PARADE_VERBOSE", parse_verbose, 1, "0-3; 1 prints this table at start"},
-    {"PARADE_COMM_SLEEP_US", parse_comm_sleep, 1, "longest sleep of the idle communication thread (default 200)"},
+    {"PARADE_COMM_SLEEP_US", parse_comm_sleep, 1,
+     "longest sleep of the idle communication thread (default 200)"},
     {"PARADE_TEST_STORE_DELAY_US", parse_store_delay, 1,
      "testing only: odd ranks wait this long before their collective stores"},
     {"PARADE_TEST_COLLECTIVE_CHUNK", parse_collective_chunk, 1,

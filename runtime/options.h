@@ -5,8 +5,8 @@
 #define PARADE_OPTIONS_H
 
 #include <stddef.h>
-#include <stdio.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* The most threads one rank runs. OMP_NUM_THREADS above it is refused at
  * start-up, and every per-thread table of the runtime (team workers, wait
@@ -21,37 +21,37 @@ enum stats_mode { STATS_OFF, STATS_TEXT, STATS_JSON };
 enum wait_policy { WAIT_DEFAULT, WAIT_ACTIVE, WAIT_PASSIVE };
 
 struct options {
-  enum vm_method map;          /* PARADE_MAP */
-  size_t pool_size;            /* PARADE_POOL_SIZE */
-  uintptr_t pool_base;         /* PARADE_POOL_BASE */
-  size_t static_size;          /* PARADE_STATIC_SIZE */
-  enum stats_mode stats;       /* PARADE_STATS */
-  char stats_file[512];        /* PARADE_STATS=FILE.json */
-  int verbose;                 /* PARADE_VERBOSE */
-  int comm_sleep_us;           /* PARADE_COMM_SLEEP_US */
-  int threads;                 /* OMP_NUM_THREADS (0: not set) */
+  enum vm_method map;                     /* PARADE_MAP */
+  size_t pool_size;                       /* PARADE_POOL_SIZE */
+  uintptr_t pool_base;                    /* PARADE_POOL_BASE */
+  size_t static_size;                     /* PARADE_STATIC_SIZE */
+  enum stats_mode stats;                  /* PARADE_STATS */
+  char stats_file[512];                   /* PARADE_STATS=FILE.json */
+  int verbose;                            /* PARADE_VERBOSE */
+  int comm_sleep_us;                      /* PARADE_COMM_SLEEP_US */
+  int threads;                            /* OMP_NUM_THREADS (0: not set) */
   int nested_threads[OPTIONS_MAX_LEVELS]; /* its list's later entries, level 2 on */
-  int nested_levels;           /* entries in nested_threads */
-  size_t stacksize;            /* OMP_STACKSIZE of team threads (0: not set) */
-  enum wait_policy wait;       /* OMP_WAIT_POLICY */
-  char schedule[64];           /* OMP_SCHEDULE, for schedule(runtime) */
+  int nested_levels;                      /* entries in nested_threads */
+  size_t stacksize;                       /* OMP_STACKSIZE of team threads (0: not set) */
+  enum wait_policy wait;                  /* OMP_WAIT_POLICY */
+  char schedule[64];                      /* OMP_SCHEDULE, for schedule(runtime) */
   /* The OpenMP ICVs the environment sets (-1: not set). */
-  int max_active_levels;       /* OMP_MAX_ACTIVE_LEVELS, OMP_NESTED */
-  int thread_limit;            /* OMP_THREAD_LIMIT */
-  int dynamic;                 /* OMP_DYNAMIC */
-  int proc_bind;               /* OMP_PROC_BIND, first level (omp_proc_bind_t) */
-  char places[256];            /* OMP_PLACES ("": not set) */
-  char affinity_format[256];   /* OMP_AFFINITY_FORMAT ("": the default) */
-  int display_affinity;        /* OMP_DISPLAY_AFFINITY */
-  int display_env;             /* OMP_DISPLAY_ENV: 0, 1 (true) or 2 (verbose) */
-  int allocator;               /* OMP_ALLOCATOR (omp_allocator_handle_t) */
-  int cancellation;            /* OMP_CANCELLATION */
-  int default_device;          /* OMP_DEFAULT_DEVICE */
-  int max_task_priority;       /* OMP_MAX_TASK_PRIORITY */
-  int num_teams;               /* OMP_NUM_TEAMS */
-  int teams_thread_limit;      /* OMP_TEAMS_THREAD_LIMIT */
-  int test_store_delay_us;     /* PARADE_TEST_STORE_DELAY_US (fault injection) */
-  int test_collective_chunk;   /* PARADE_TEST_COLLECTIVE_CHUNK (0: MPI's int limit) */
+  int max_active_levels;     /* OMP_MAX_ACTIVE_LEVELS, OMP_NESTED */
+  int thread_limit;          /* OMP_THREAD_LIMIT */
+  int dynamic;               /* OMP_DYNAMIC */
+  int proc_bind;             /* OMP_PROC_BIND, first level (omp_proc_bind_t) */
+  char places[256];          /* OMP_PLACES ("": not set) */
+  char affinity_format[256]; /* OMP_AFFINITY_FORMAT ("": the default) */
+  int display_affinity;      /* OMP_DISPLAY_AFFINITY */
+  int display_env;           /* OMP_DISPLAY_ENV: 0, 1 (true) or 2 (verbose) */
+  int allocator;             /* OMP_ALLOCATOR (omp_allocator_handle_t) */
+  int cancellation;          /* OMP_CANCELLATION */
+  int default_device;        /* OMP_DEFAULT_DEVICE */
+  int max_task_priority;     /* OMP_MAX_TASK_PRIORITY */
+  int num_teams;             /* OMP_NUM_TEAMS */
+  int teams_thread_limit;    /* OMP_TEAMS_THREAD_LIMIT */
+  int test_store_delay_us;   /* PARADE_TEST_STORE_DELAY_US (fault injection) */
+  int test_collective_chunk; /* PARADE_TEST_COLLECTIVE_CHUNK (0: MPI's int limit) */
 };
 
 /* Read the environment into @p opt. Fatal on a bad PARADE_* value. */

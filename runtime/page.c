@@ -6,8 +6,8 @@
 #include <sys/mman.h>
 
 static void *map_private(size_t bytes) {
-  void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-                 -1, 0);
+  void *p =
+      mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   return p == MAP_FAILED ? NULL : p;
 }
 
@@ -48,8 +48,8 @@ void page_wait_while_busy(struct page_entry *e) {
     uint32_t s = atomic_load_explicit(&e->state, memory_order_acquire);
     if (s == PAGE_TRANSIENT) {
       /* Announce a sleeper so the finisher knows to wake us. */
-      if (!atomic_compare_exchange_weak_explicit(&e->state, &s, PAGE_BLOCKED,
-                                                 memory_order_acq_rel, memory_order_acquire))
+      if (!atomic_compare_exchange_weak_explicit(&e->state, &s, PAGE_BLOCKED, memory_order_acq_rel,
+                                                 memory_order_acquire))
         continue;
       s = PAGE_BLOCKED;
     }
@@ -67,8 +67,8 @@ void page_finish(struct page_entry *e, uint32_t to) {
 
 void page_mark_epoch(struct page_table *table, size_t page, uint32_t flags) {
   struct page_entry *e = &table->entries[page];
-  uint32_t old = atomic_fetch_or_explicit(&e->epoch_flags, flags | EPOCH_LISTED,
-                                          memory_order_acq_rel);
+  uint32_t old =
+      atomic_fetch_or_explicit(&e->epoch_flags, flags | EPOCH_LISTED, memory_order_acq_rel);
   if (old & EPOCH_LISTED)
     return;
   size_t slot = atomic_fetch_add_explicit(&table->epoch_count, 1, memory_order_acq_rel);

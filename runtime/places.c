@@ -40,14 +40,11 @@ static int read_cpu_list(const char *path, cpu_set_t *out) {
 static int group_of(const char *kind, int cpu, cpu_set_t *out) {
   char path[256];
   if (!strcmp(kind, "cores"))
-    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/topology/thread_siblings_list",
-             cpu);
+    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/topology/thread_siblings_list", cpu);
   else if (!strcmp(kind, "sockets"))
-    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/topology/core_siblings_list",
-             cpu);
+    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/topology/core_siblings_list", cpu);
   else if (!strcmp(kind, "ll_caches"))
-    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cache/index3/shared_cpu_list",
-             cpu);
+    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cache/index3/shared_cpu_list", cpu);
   else if (!strcmp(kind, "numa_domains"))
     snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/node0/cpulist", cpu);
   else
@@ -251,15 +248,11 @@ void places_bind_thread(const struct places_state *p, int local, int local_count
     return;
   int place;
   switch (p->bind) {
-  case 2: /* primary: every thread where the primary thread is */
-    place = 0;
-    break;
+  case 2: /* primary: every thread where the primary thread is */ place = 0; break;
   case 4: /* spread: threads spaced evenly over the places */
     place = (int)((long)local * p->count / local_count);
     break;
-  default: /* true, close: consecutive places */
-    place = local % p->count;
-    break;
+  default: /* true, close: consecutive places */ place = local % p->count; break;
   }
   if (place == current_place)
     return;

@@ -11,8 +11,8 @@
 struct places_state {
   int count;
   cpu_set_t set[PLACES_MAX];
-  int bind;       /* omp_proc_bind_t of the outermost level */
-  char spec[64];  /* the abstract name or "explicit", for OMP_DISPLAY_ENV */
+  int bind;      /* omp_proc_bind_t of the outermost level */
+  char spec[64]; /* the abstract name or "explicit", for OMP_DISPLAY_ENV */
 };
 
 /* Read @p spec (OMP_PLACES, "" when unset) against the rank's CPUs. With

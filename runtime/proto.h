@@ -83,8 +83,8 @@ struct msg_page_req {
 };
 
 static inline struct msg_words msg_page_req_pack(struct msg_page_req m) {
-  return (struct msg_words){MSG_PAGE_REQ, m.page | (uint64_t)m.stores << REQ_PAGE_BITS,
-                            m.epoch, m.slot};
+  return (struct msg_words){MSG_PAGE_REQ, m.page | (uint64_t)m.stores << REQ_PAGE_BITS, m.epoch,
+                            m.slot};
 }
 static inline struct msg_page_req msg_page_req_unpack(const struct msg_hdr *hdr) {
   return (struct msg_page_req){.page = hdr->a & REQ_PAGE_MASK,
@@ -109,8 +109,7 @@ static inline struct msg_words msg_diff_pack(struct msg_diff m) {
 }
 static inline struct msg_diff msg_diff_unpack(const struct msg_hdr *hdr) {
   int ack = hdr->c != NO_ACK;
-  return (struct msg_diff){
-      .page = hdr->a, .epoch = hdr->b, .ack = ack, .slot = ack ? hdr->c : 0};
+  return (struct msg_diff){.page = hdr->a, .epoch = hdr->b, .ack = ack, .slot = ack ? hdr->c : 0};
 }
 
 /* ---- MSG_ARRIVE: a=participants b=epoch --------------------------------- */

@@ -18,9 +18,9 @@
  * each region, so a loop met from serial code, in a serialized region or by
  * threads a region left out never shifts the others' numbering. */
 static __thread struct {
-  uint64_t region;       /* the region the counts belong to */
-  long long loops;       /* work-shared loops entered in it */
-  long long dynamic;     /* of them, dynamic or guided */
+  uint64_t region;   /* the region the counts belong to */
+  long long loops;   /* work-shared loops entered in it */
+  long long dynamic; /* of them, dynamic or guided */
 } ws;
 
 /* The schedule of schedule(runtime) loops: OMP_SCHEDULE, read once, or
@@ -33,9 +33,13 @@ static struct {
 
 static void read_runtime_schedule(void) {
   const char *text = node.opt.schedule;
-  static const struct { const char *name; parade_schedule kind; } kinds[] = {
-      {"static", PARADE_SCHED_STATIC}, {"dynamic", PARADE_SCHED_DYNAMIC},
-      {"guided", PARADE_SCHED_GUIDED}, {"auto", PARADE_SCHED_STATIC}};
+  static const struct {
+    const char *name;
+    parade_schedule kind;
+  } kinds[] = {{"static", PARADE_SCHED_STATIC},
+               {"dynamic", PARADE_SCHED_DYNAMIC},
+               {"guided", PARADE_SCHED_GUIDED},
+               {"auto", PARADE_SCHED_STATIC}};
   for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
     size_t n = strlen(kinds[i].name);
     if (!strncasecmp(text, kinds[i].name, n) && (text[n] == '\0' || text[n] == ',')) {
@@ -59,8 +63,7 @@ void sched_set_runtime(parade_schedule kind, long long chunk) {
   runtime_sched.chunk = chunk;
 }
 
-void parade_loop_begin(parade_loop *loop, long long count, parade_schedule kind,
-                       long long chunk) {
+void parade_loop_begin(parade_loop *loop, long long count, parade_schedule kind, long long chunk) {
   if (kind == PARADE_SCHED_RUNTIME)
     sched_get_runtime(&kind, &chunk);
   memset(loop, 0, sizeof *loop);

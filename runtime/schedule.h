@@ -14,9 +14,9 @@
 
 /* One work-shared loop instance as the node's threads see it. */
 struct sched_loop {
-  _Atomic long long seq;      /* which loop instance this slot holds */
-  _Atomic long long next;     /* next unclaimed iteration (dynamic, guided) */
-  _Atomic int finished;       /* local threads that left the loop */
+  _Atomic long long seq;  /* which loop instance this slot holds */
+  _Atomic long long next; /* next unclaimed iteration (dynamic, guided) */
+  _Atomic int finished;   /* local threads that left the loop */
   long long end;
 };
 

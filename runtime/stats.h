@@ -8,34 +8,34 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
-#define STATS_COUNTERS(X)                                                       \
-  X(page_faults_read)                                                           \
-  X(page_faults_write)                                                          \
-  X(pages_fetched)                                                              \
-  X(pages_served)                                                               \
-  X(twins)                                                                      \
-  X(diffs_sent)                                                                 \
-  X(diff_bytes)                                                                 \
-  X(diffs_applied)                                                              \
-  X(write_notices)                                                              \
-  X(invalidations)                                                              \
-  X(home_migrations)                                                            \
-  X(barriers)                                                                   \
-  X(collectives)                                                                \
-  X(lock_acquires)                                                              \
-  X(lock_records)                                                               \
-  X(tasks_deferred)                                                             \
-  X(atomics_deferred)                                                           \
-  X(atomic_flushes)                                                             \
-  X(tasks_immediate)                                                            \
-  X(msgs_sent)                                                                  \
-  X(bytes_sent)                                                                 \
-  X(msgs_received)                                                              \
-  X(bytes_received)                                                             \
-  X(runtime_msgs_sent)                                                          \
-  X(fault_ns)                                                                   \
-  X(barrier_ns)                                                                 \
-  X(collective_ns)                                                              \
+#define STATS_COUNTERS(X)                                                                          \
+  X(page_faults_read)                                                                              \
+  X(page_faults_write)                                                                             \
+  X(pages_fetched)                                                                                 \
+  X(pages_served)                                                                                  \
+  X(twins)                                                                                         \
+  X(diffs_sent)                                                                                    \
+  X(diff_bytes)                                                                                    \
+  X(diffs_applied)                                                                                 \
+  X(write_notices)                                                                                 \
+  X(invalidations)                                                                                 \
+  X(home_migrations)                                                                               \
+  X(barriers)                                                                                      \
+  X(collectives)                                                                                   \
+  X(lock_acquires)                                                                                 \
+  X(lock_records)                                                                                  \
+  X(tasks_deferred)                                                                                \
+  X(atomics_deferred)                                                                              \
+  X(atomic_flushes)                                                                                \
+  X(tasks_immediate)                                                                               \
+  X(msgs_sent)                                                                                     \
+  X(bytes_sent)                                                                                    \
+  X(msgs_received)                                                                                 \
+  X(bytes_received)                                                                                \
+  X(runtime_msgs_sent)                                                                             \
+  X(fault_ns)                                                                                      \
+  X(barrier_ns)                                                                                    \
+  X(collective_ns)                                                                                 \
   X(lock_ns)
 
 struct stats {
@@ -47,7 +47,7 @@ struct stats {
 /* This rank's counters. */
 extern struct stats stats_counters;
 
-#define STAT_ADD(name, n) \
+#define STAT_ADD(name, n)                                                                          \
   atomic_fetch_add_explicit(&stats_counters.name, (uint64_t)(n), memory_order_relaxed)
 #define STAT_INC(name) STAT_ADD(name, 1)
 

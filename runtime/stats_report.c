@@ -16,9 +16,9 @@ static int format_json(char *buf, size_t cap) {
   size_t len = 0;
   len += (size_t)snprintf(buf + len, cap - len, "{\"rank\": %d, \"threads\": %d", node.rank,
                           node.threads_per_node);
-#define STATS_JSON(name)                                                         \
-  if (len < cap)                                                                 \
-    len += (size_t)snprintf(buf + len, cap - len, ", \"" #name "\": %llu",       \
+#define STATS_JSON(name)                                                                           \
+  if (len < cap)                                                                                   \
+    len += (size_t)snprintf(buf + len, cap - len, ", \"" #name "\": %llu",                         \
                             (unsigned long long)atomic_load(&stats_counters.name));
   STATS_COUNTERS(STATS_JSON)
 #undef STATS_JSON
@@ -34,9 +34,9 @@ static int format_json(char *buf, size_t cap) {
 static void print_text(void) {
   char buf[4096];
   size_t len = (size_t)snprintf(buf, sizeof buf, "parade: stats: [rank %d]", node.rank);
-#define STATS_TEXT(name)                                                         \
-  if (len < sizeof buf)                                                          \
-    len += (size_t)snprintf(buf + len, sizeof buf - len, " " #name "=%llu",      \
+#define STATS_TEXT(name)                                                                           \
+  if (len < sizeof buf)                                                                            \
+    len += (size_t)snprintf(buf + len, sizeof buf - len, " " #name "=%llu",                        \
                             (unsigned long long)atomic_load(&stats_counters.name));
   STATS_COUNTERS(STATS_TEXT)
 #undef STATS_TEXT

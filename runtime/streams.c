@@ -25,7 +25,6 @@
 
 #define TABLE_SIZE 1024
 
-
 static void remember(FILE *f) {
   if (!f || node.rank != 0 || !node.streams.rank0_streams)
     return;
@@ -140,9 +139,11 @@ void streams_init(void) {
     node.streams.rank0_std[i] = mine[i];
   if (node.size > 1) {
     forward_stdout();
-    MPI_Bcast(node.streams.rank0_std, (int)sizeof node.streams.rank0_std, MPI_BYTE, 0, MPI_COMM_WORLD);
+    MPI_Bcast(node.streams.rank0_std, (int)sizeof node.streams.rank0_std, MPI_BYTE, 0,
+              MPI_COMM_WORLD);
     /* Every rank allocates it at this point: the same address on all. */
-    node.streams.rank0_streams = parade_static_alloc(TABLE_SIZE * sizeof(FILE *), sizeof(FILE *), NULL);
+    node.streams.rank0_streams =
+        parade_static_alloc(TABLE_SIZE * sizeof(FILE *), sizeof(FILE *), NULL);
   }
 }
 

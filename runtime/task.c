@@ -25,8 +25,8 @@ struct taskgroup {
 struct task {
   parade_task_fn fn;
   struct task *parent;
-  struct taskgroup *group;  /* the taskgroup this task belongs to */
-  struct taskgroup *opened; /* innermost taskgroup opened by this task */
+  struct taskgroup *group;   /* the taskgroup this task belongs to */
+  struct taskgroup *opened;  /* innermost taskgroup opened by this task */
   _Atomic uint32_t children; /* child tasks not yet complete */
   _Atomic uint32_t refs;     /* this task's own run plus one per child */
   int final;
@@ -156,8 +156,7 @@ void parade_task(parade_task_fn fn, const void *args, size_t args_size, int flag
     atomic_fetch_add(&t->group->members, 1);
   int local = parade_local_num_threads();
   int defer = !(flags & (PARADE_TASK_UNDEFERRED | PARADE_TASK_DEPEND)) && !parent->final &&
-              local > 1 &&
-              atomic_load(&q.queued) < (uint32_t)(TASKS_QUEUED_PER_THREAD * local);
+              local > 1 && atomic_load(&q.queued) < (uint32_t)(TASKS_QUEUED_PER_THREAD * local);
   if (!defer) {
     STAT_INC(tasks_immediate);
     run(t);
@@ -232,9 +231,7 @@ void task_region_begin(void) {
   atomic_store(&implicit_task.children, 0);
 }
 
-void task_drain(void) {
-  help_until(&q.pending, 0, 1, NULL);
-}
+void task_drain(void) { help_until(&q.pending, 0, 1, NULL); }
 
 void task_barrier_wait(_Atomic uint32_t *gen, uint32_t seen_gen) {
   help_until(gen, seen_gen, 0, NULL);

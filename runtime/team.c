@@ -84,7 +84,8 @@ static parade_region_fn decode_fn(uint32_t module, uint64_t offset) {
 static void node_barrier(void (*last)(void), int help_tasks) {
   struct team *t = &node.team;
   uint32_t gen = atomic_load_explicit(&t->bar_gen, memory_order_acquire);
-  if (atomic_fetch_add_explicit(&t->bar_arrived, 1, memory_order_acq_rel) + 1 == (uint32_t)team_local_count()) {
+  if (atomic_fetch_add_explicit(&t->bar_arrived, 1, memory_order_acq_rel) + 1 ==
+      (uint32_t)team_local_count()) {
     atomic_store_explicit(&t->bar_arrived, 0, memory_order_relaxed);
     if (last)
       last();
@@ -166,8 +167,7 @@ static void *worker_main(void *arg) {
 static void ensure_workers(uint32_t local_count) {
   struct team *t = &node.team;
   if (local_count > OPTIONS_MAX_THREADS)
-    err_fatal("%u threads on one rank: at most %d are supported", local_count,
-              OPTIONS_MAX_THREADS);
+    err_fatal("%u threads on one rank: at most %d are supported", local_count, OPTIONS_MAX_THREADS);
   if (t->nworkers + 1 >= local_count)
     return;
   /* OMP_STACKSIZE sizes the team threads' stacks, as with libgomp; the
@@ -175,8 +175,7 @@ static void ensure_workers(uint32_t local_count) {
   pthread_attr_t attr;
   pthread_attr_init(&attr);
   if (node.opt.stacksize && pthread_attr_setstacksize(&attr, node.opt.stacksize))
-    err_fatal("cannot give team threads a stack of %zu bytes (OMP_STACKSIZE)",
-              node.opt.stacksize);
+    err_fatal("cannot give team threads a stack of %zu bytes (OMP_STACKSIZE)", node.opt.stacksize);
   while (t->nworkers + 1 < local_count) {
     uint32_t local = t->nworkers + 1;
     uintptr_t arg = ((uintptr_t)atomic_load(&t->fork_gen) << 16) | local;
@@ -200,9 +199,10 @@ static void begin_region(const struct fork_info *info, parade_region_fn fn, cons
       .region = info->region,
   };
   uint32_t first = (uint32_t)node.rank * info->per_node;
-  shape.local_count = first >= info->nthreads ? 0
-                      : (info->nthreads - first < info->per_node ? info->nthreads - first
-                                                                 : info->per_node);
+  shape.local_count =
+      first >= info->nthreads
+          ? 0
+          : (info->nthreads - first < info->per_node ? info->nthreads - first : info->per_node);
   team_shape_set(&shape);
   hlrc_team_nodes(info->participants);
   uint32_t local_count = shape.local_count;
@@ -222,8 +222,7 @@ static void begin_region(const struct fork_info *info, parade_region_fn fn, cons
   ensure_workers(local_count);
   atomic_store(&t->bar_arrived, 0);
   uint32_t gen = atomic_load_explicit(&t->fork_gen, memory_order_relaxed) + 1;
-  atomic_store_explicit(&t->fork_word, (uint64_t)gen << 32 | local_count,
-                        memory_order_release);
+  atomic_store_explicit(&t->fork_word, (uint64_t)gen << 32 | local_count, memory_order_release);
   atomic_fetch_add_explicit(&t->fork_gen, 1, memory_order_release);
   wait_wake(&t->fork_gen, INT32_MAX);
   run_region(0);
@@ -266,8 +265,8 @@ void parade_parallel(parade_region_fn fn, const void *args, size_t args_size, in
     size_t len = sizeof info + args_size + count * sizeof *entries;
     for (int dest = 1; dest < node.size; dest++) {
       struct bundle b = {0};
-      char *p = bundle_add_reserve(&b, msg_fork_pack((struct msg_fork){.epoch = hlrc_epoch()}),
-                                   len);
+      char *p =
+          bundle_add_reserve(&b, msg_fork_pack((struct msg_fork){.epoch = hlrc_epoch()}), len);
       memcpy(p, &info, sizeof info);
       memcpy(p + sizeof info, args, args_size);
       memcpy(p + sizeof info + args_size, entries, count * sizeof *entries);
@@ -290,8 +289,7 @@ int team_serve(void) {
       memcpy(&info, p, sizeof info);
       if (msg->hdr.len != sizeof info + info.args_size + info.ndepart * sizeof(struct depart_entry))
         err_fatal("protocol error: malformed fork message");
-      const struct depart_entry *entries =
-          (const void *)(p + sizeof info + info.args_size);
+      const struct depart_entry *entries = (const void *)(p + sizeof info + info.args_size);
       hlrc_apply_departure(entries, info.ndepart);
       sched_set_runtime((parade_schedule)info.sched_kind, info.sched_chunk);
       begin_region(&info, decode_fn(info.fn_module, info.fn_offset), p + sizeof info);
@@ -306,8 +304,7 @@ int team_serve(void) {
       free(msg);
       return status;
     }
-    default:
-      err_fatal("protocol error: unexpected control message %u", msg->hdr.type);
+    default: err_fatal("protocol error: unexpected control message %u", msg->hdr.type);
     }
     free(msg);
   }

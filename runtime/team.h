@@ -43,8 +43,8 @@ struct team {
   void (*region_entered)(void);
 };
 
-/* Ranks other than 0 (rank 0 forks through parade_parallel): serve fork, departure and exit messages; returns the exit
- * status that rank 0 sent. */
+/* Ranks other than 0 (rank 0 forks through parade_parallel): serve fork, departure and exit
+ * messages; returns the exit status that rank 0 sent. */
 int team_serve(void);
 /* Stop and join the worker threads. */
 void team_shutdown(void);

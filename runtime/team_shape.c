@@ -61,7 +61,7 @@ void parade_serial_exit(void) { ctx.serialized--; }
 
 int team_default_size(void) {
   return node.shape.requested_threads > 0 ? node.shape.requested_threads
-                                         : node.size * node.threads_per_node;
+                                          : node.size * node.threads_per_node;
 }
 int team_local_count(void) { return (int)node.shape.local_count; }
 int team_participants(void) { return (int)node.shape.participants; }

@@ -16,8 +16,8 @@
 
 struct team_shape {
   uint32_t nthreads, per_node, local_count, participants;
-  MPI_Comm comm;   /* the participants' communicator */
-  uint64_t region; /* the current region's number, the same on every node */
+  MPI_Comm comm;         /* the participants' communicator */
+  uint64_t region;       /* the current region's number, the same on every node */
   int requested_threads; /* omp_set_num_threads, over all nodes; 0: default */
 };
 

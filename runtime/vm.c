@@ -16,7 +16,8 @@ static const struct vm_method_ops *method_ops(enum vm_method method) {
   switch (method) {
   case VM_SYSV: return &vm_sysv_ops;
   case VM_MREMAP: return &vm_mremap_ops;
-  case VM_MEMFD: default: return &vm_memfd_ops;
+  case VM_MEMFD:
+  default: return &vm_memfd_ops;
   }
 }
 
@@ -65,8 +66,7 @@ static int attach_globals(struct vm *vm, const struct vm_segment *seg, int spars
   uint8_t *used = sparse ? pages_in_use(seg->app, seg->npages, vm->page_size) : NULL;
   for (size_t i = 0; i < seg->npages; i++)
     if (!used || used[i])
-      memcpy(vm_sys_page(vm, seg->first_page + i), seg->app + (i << vm->page_shift),
-             vm->page_size);
+      memcpy(vm_sys_page(vm, seg->first_page + i), seg->app + (i << vm->page_shift), vm->page_size);
   free(used);
   return method_ops(vm->method)->attach(vm, seg, 1);
 }
@@ -130,7 +130,8 @@ void vm_protect(const struct vm *vm, size_t page, size_t count, int prot) {
       int err = errno;
       if (err == ENOMEM)
         err_fatal("mprotect of %zu page(s) failed: too many distinct page protections "
-                  "(raise vm.max_map_count, now limiting mappings per process)", n);
+                  "(raise vm.max_map_count, now limiting mappings per process)",
+                  n);
       err_fatal("mprotect of %zu page(s) at page %zu failed: %s", n, page, fmt_strerror(err));
     }
     page += n;

@@ -34,7 +34,7 @@ struct vm {
   char *app; /* the pool's application view (segment VM_SEG_POOL) */
   char *sys;
   char *twins;
-  size_t size;       /* bytes of all segments */
+  size_t size; /* bytes of all segments */
   size_t page_size;
   size_t npages;     /* pages of all segments */
   size_t pool_pages; /* of which the pool's (pages [0, pool_pages)) */
@@ -43,7 +43,7 @@ struct vm {
   struct vm_segment seg[VM_MAX_SEGMENTS];
   enum vm_method method;
   unsigned attached; /* segments mapped so far (error paths) */
-  int fd; /* memfd method, while mapping */
+  int fd;            /* memfd method, while mapping */
 };
 
 /* One double-mapping method.
@@ -111,8 +111,7 @@ static inline char *vm_twin_page(const struct vm *vm, size_t page) {
 }
 /* The system-view address of an application-view address. */
 static inline void *vm_sys_addr(const struct vm *vm, const void *app_addr) {
-  return vm_sys_page(vm, vm_page_of(vm, app_addr)) +
-         ((uintptr_t)app_addr & (vm->page_size - 1));
+  return vm_sys_page(vm, vm_page_of(vm, app_addr)) + ((uintptr_t)app_addr & (vm->page_size - 1));
 }
 
 #endif

@@ -53,5 +53,4 @@ static void mremap_destroy(struct vm *vm) {
     munmap(vm->sys, vm->size);
 }
 
-const struct vm_method_ops vm_mremap_ops = {"mremap", mremap_create, mremap_attach,
-                                            mremap_destroy};
+const struct vm_method_ops vm_mremap_ops = {"mremap", mremap_create, mremap_attach, mremap_destroy};
