@@ -134,6 +134,13 @@ enum {
 void parade_task(parade_task_fn fn, const void *args, size_t args_size, int flags);
 /** @brief Wait for the current task's child tasks, running them meanwhile. */
 void parade_taskwait(void);
+
+/**
+ * @brief `#pragma omp error at(execution)`: report @p message (may be
+ * NULL) on standard error, tagged `parade: warning:` or, when @p fatal,
+ * `parade: error:` and end the job with status 1.
+ */
+void parade_error_directive(const char *message, int fatal);
 /** @brief A task scheduling point: may run one child task. */
 void parade_taskyield(void);
 /** @brief Start a taskgroup in the current task. */

@@ -118,3 +118,9 @@ void err_warn(const char *fmt, ...) {
   err_vprint("warning", fmt, ap);
   va_end(ap);
 }
+
+void parade_error_directive(const char *message, int fatal) {
+  if (fatal)
+    err_fatal("error directive encountered%s%s", message ? ": " : "", message ? message : "");
+  err_warn("error directive encountered%s%s", message ? ": " : "", message ? message : "");
+}

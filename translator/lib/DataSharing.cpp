@@ -253,7 +253,8 @@ ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) 
     const VarDecl *V = C.getCapturedVar();
     // Sema's own temporaries (an inscan reduction's buffer) are not the
     // program's variables.
-    if (V->isImplicit() || Skip(V) || Classified.count(V) || T.contains(BodyRange, V->getLocation()))
+    if (V->isImplicit() || Skip(V) || Classified.count(V) ||
+        T.contains(BodyRange, V->getLocation()))
       continue;
     T.error(D->getBeginLoc(), "internal error: Sema captures '" + V->getName().str() +
                                   "' for this construct, but parade did not see it used");

@@ -65,11 +65,39 @@ std::string barrier(ConstructContext &C, const OMPExecutableDirective *D) {
 }
 
 std::string taskwait(ConstructContext &C, const OMPExecutableDirective *D) {
-  C.T.remark(D->getBeginLoc(), "taskwait runs this task's queued children, then waits for "
-                               "the rest");
-  if (!D->clauses().empty())
-    C.T.error(D->getBeginLoc(), "taskwait with clauses is not supported by parade");
+  if (clause<OMPDependClause>(D)) {
+    // A task with dependences runs once every earlier sibling is done, so
+    // the tasks a taskwait depend (with or without nowait) waits for are
+    // among the children it waits for: all of them, which is more than
+    // OpenMP asks and never less.
+    C.T.remark(D->getBeginLoc(), "taskwait with depend waits for every child task (its "
+                                 "predecessors among them)");
+  } else {
+    C.T.remark(D->getBeginLoc(), "taskwait runs this task's queued children, then waits for "
+                                 "the rest");
+  }
+  for (const OMPClause *Cl : D->clauses())
+    if (!isa<OMPDependClause, OMPNowaitClause>(Cl))
+      C.T.error(Cl->getBeginLoc(), "clause '" +
+                                       llvm::omp::getOpenMPClauseName(Cl->getClauseKind()).str() +
+                                       "' on 'taskwait' is not supported by parade");
   return "parade_taskwait();";
+}
+
+/// `error` at(execution) reports at run time; at(compilation), the default,
+/// was reported by Clang while parsing and leaves nothing.
+std::string errorDirective(ConstructContext &C, const OMPExecutableDirective *D) {
+  const auto *At = clause<OMPAtClause>(D);
+  if (!At || At->getAtKind() != OMPC_AT_execution)
+    return ";";
+  const auto *Severity = clause<OMPSeverityClause>(D);
+  bool Fatal = !Severity || Severity->getSeverityKind() == OMPC_SEVERITY_fatal;
+  std::string Message = "0";
+  if (const auto *M = clause<OMPMessageClause>(D))
+    Message = C.exprText(M->getMessageString());
+  C.T.remark(D->getBeginLoc(), std::string("error directive reports at run time") +
+                                   (Fatal ? " and ends the job" : ""));
+  return "parade_error_directive(" + Message + ", " + (Fatal ? "1" : "0") + ");";
 }
 
 std::string taskyield(ConstructContext &C, const OMPExecutableDirective *D) {
@@ -108,6 +136,7 @@ const std::pair<Directive, Translate> Table[] = {
     {Directive::OMPD_barrier, barrier},
     {Directive::OMPD_flush, flush},
     {Directive::OMPD_taskwait, taskwait},
+    {Directive::OMPD_error, errorDirective},
     {Directive::OMPD_taskyield, taskyield},
     {Directive::OMPD_taskgroup, taskgroup},
     {Directive::OMPD_task, task},

@@ -51,6 +51,11 @@ std::string flush(ConstructContext &C, const OMPExecutableDirective *D) {
   unsigned Count = 0;
   const VarDecl *Pointer = nullptr;
   for (const OMPClause *C : D->clauses()) {
+    // A memory order (acq_rel, release, acquire, seq_cst) only weakens
+    // what a flush guarantees; parade's flush is both a release and an
+    // acquire whatever it says.
+    if (isa<OMPAcqRelClause, OMPReleaseClause, OMPAcquireClause, OMPSeqCstClause>(C))
+      continue;
     const auto *F = dyn_cast<OMPFlushClause>(C);
     if (!F) {
       T.error(C->getBeginLoc(), "clause '" +
