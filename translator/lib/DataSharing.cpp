@@ -159,7 +159,7 @@ ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) 
                    OMPCompareClause, OMPSeqCstClause, OMPAcqRelClause, OMPAcquireClause,
                    OMPReleaseClause, OMPRelaxedClause, OMPHintClause>(C) ||
                isa<OMPFilterClause, OMPSafelenClause, OMPSimdlenClause, OMPAlignedClause,
-                   OMPNontemporalClause, OMPOrderClause>(C)) {
+                   OMPNontemporalClause, OMPOrderClause, OMPFullClause, OMPPartialClause>(C)) {
       // Handled by the construct's translation, or without effect here
       // (simd's hints to the vectoriser; order(concurrent) allows the
       // order parade runs iterations in).

@@ -165,6 +165,10 @@ public:
       T.error(D->getBeginLoc(), "an OpenMP directive inside a macro is not supported");
       return true;
     }
+    if (const auto *U = dyn_cast<OMPUnrollDirective>(D)) {
+      unroll(U);
+      return true;
+    }
     for (const auto &[Kind, Fn] : Table)
       if (Kind == D->getDirectiveKind()) {
         if (Fn)
@@ -179,6 +183,22 @@ public:
 private:
   Translation &T;
   ConstructContext C;
+
+  /// unroll leaves its loop as it is, which OpenMP allows (full, partial
+  /// or heuristic): only the directive goes, so that an enclosing loop
+  /// directive, which then applies to this loop, copies its text.
+  void unroll(const OMPUnrollDirective *U) {
+    for (const OMPClause *Cl : U->clauses())
+      if (!isa<OMPFullClause, OMPPartialClause>(Cl)) {
+        T.error(Cl->getBeginLoc(), "clause '" +
+                                       llvm::omp::getOpenMPClauseName(Cl->getClauseKind()).str() +
+                                       "' on 'unroll' is not supported by parade");
+        return;
+      }
+    T.remark(U->getBeginLoc(), "unroll leaves the loop to the C compiler, as it is");
+    if (!T.failed())
+      T.replace(CharSourceRange::getCharRange(U->getBeginLoc(), U->getEndLoc()), "");
+  }
 
   SourceLocation end(const OMPExecutableDirective *D) {
     if (const Stmt *Body = directiveBody(D))

@@ -97,6 +97,14 @@ std::optional<CanonicalLoop> canonicalLoop(Translation &T, const Stmt *S) {
   return L;
 }
 
+/// The loop as written under any unroll directives (which parade leaves
+/// out, so that the loop directive applies to the loop itself).
+const Stmt *sourceLoop(const Stmt *S) {
+  while (const auto *U = dyn_cast_or_null<OMPUnrollDirective>(S))
+    S = directiveBody(U);
+  return S;
+}
+
 /// Whether @p E names @p Var.
 bool mentions(const Expr *E, const VarDecl *Var) {
   class Uses : public RecursiveASTVisitor<Uses> {
@@ -130,7 +138,7 @@ std::vector<CanonicalLoop> collapsedLoops(Translation &T, const OMPExecutableDir
   std::vector<CanonicalLoop> Loops;
   bool Failed = false;
   OMPLoopBasedDirective::doForAllLoops(
-      directiveBody(D), /*TryImperfectlyNestedLoops=*/false, *Depth,
+      sourceLoop(directiveBody(D)), /*TryImperfectlyNestedLoops=*/false, *Depth,
       [&](unsigned K, const Stmt *S) {
         if (K > 0 && !isa<ForStmt>(S)) {
           // Code between the loops: Sema's walk stops at the block.
@@ -144,7 +152,9 @@ std::vector<CanonicalLoop> collapsedLoops(Translation &T, const OMPExecutableDir
           return true; // stop
         }
         const Expr *Counter = LD && K < LD->counters().size() ? LD->counters()[K] : nullptr;
-        if (Counter && varOf(Counter) != L->Var) {
+        // (An unrolled loop's counter is Sema's own, of the loop it makes.)
+        const VarDecl *SemaVar = Counter ? varOf(Counter) : nullptr;
+        if (SemaVar && !SemaVar->isImplicit() && SemaVar != L->Var) {
           T.error(S->getBeginLoc(), "internal error: the loop variable read here is not the "
                                     "one Sema found");
           Failed = true;
@@ -163,6 +173,12 @@ std::vector<CanonicalLoop> collapsedLoops(Translation &T, const OMPExecutableDir
         }
         Loops.push_back(*L);
         return false;
+      },
+      [&](const OMPLoopTransformationDirective *Inner) {
+        if (!Failed)
+          T.error(Inner->getBeginLoc(), "a loop transformation inside a collapsed loop nest is "
+                                        "not supported by parade");
+        Failed = true;
       });
   if (Failed)
     return {};
@@ -175,7 +191,7 @@ std::vector<CanonicalLoop> collapsedLoops(Translation &T, const OMPExecutableDir
 
 std::vector<const ForStmt *> nestedLoops(const OMPExecutableDirective *D, ASTContext &Ctx) {
   std::vector<const ForStmt *> Fors;
-  const Stmt *Body = directiveBody(D);
+  const Stmt *Body = sourceLoop(directiveBody(D));
   if (!Body)
     return Fors;
   OMPLoopBasedDirective::doForAllLoops(Body, /*TryImperfectlyNestedLoops=*/false,
