@@ -202,6 +202,26 @@ void parade_ordered_begin(parade_loop *loop, long long iteration);
  *  iteration that has no ordered region calls begin and end anyway. */
 void parade_ordered_end(parade_loop *loop, long long iteration);
 
+/** @brief The ordered loop and iteration the calling thread is in, for an
+ *  orphaned ordered region (in a function the loop body calls). */
+typedef struct parade_ordered_iteration {
+  parade_loop *loop;
+  long long iteration;
+  int *passed; /* set once the iteration has passed its ordered region */
+} parade_ordered_iteration;
+/** @brief The calling thread's current ordered iteration (to restore). */
+parade_ordered_iteration parade_ordered_current(void);
+/** @brief Enter @p iteration of ordered loop @p loop (each iteration). */
+void parade_ordered_enter(parade_loop *loop, long long iteration, int *passed);
+/** @brief Restore what parade_ordered_current returned (after the loop). */
+void parade_ordered_restore(parade_ordered_iteration saved);
+/** @brief An orphaned ordered region: the ordered region of the calling
+ *  thread's current ordered iteration; without one (the function was
+ *  called outside an ordered loop) the region simply runs. */
+void parade_ordered_orphan_begin(void);
+/** @brief The end of an orphaned ordered region. */
+void parade_ordered_orphan_end(void);
+
 /* ---- Collectives on small data -------------------------------------- */
 
 /**

@@ -68,6 +68,30 @@ void parade_ordered_end(parade_loop *loop, long long iteration) {
   locks_release(locks_ordered_id((uint64_t)loop->id));
 }
 
+/* Per thread: nested ordered loops (a loop body calling a function with
+ * its own ordered loop) save and restore it around the inner loop. */
+static __thread parade_ordered_iteration ordered_now;
+
+parade_ordered_iteration parade_ordered_current(void) { return ordered_now; }
+
+void parade_ordered_enter(parade_loop *loop, long long iteration, int *passed) {
+  ordered_now = (parade_ordered_iteration){loop, iteration, passed};
+}
+
+void parade_ordered_restore(parade_ordered_iteration saved) { ordered_now = saved; }
+
+void parade_ordered_orphan_begin(void) {
+  if (ordered_now.loop)
+    parade_ordered_begin(ordered_now.loop, ordered_now.iteration);
+}
+
+void parade_ordered_orphan_end(void) {
+  if (!ordered_now.loop)
+    return;
+  parade_ordered_end(ordered_now.loop, ordered_now.iteration);
+  *ordered_now.passed = 1;
+}
+
 /* A flush is both halves of a synchronisation: this node's writes go to
  * their homes (release), and cached copies of pages homed elsewhere are
  * dropped (acquire), so a flag another node wrote and flushed is seen. */

@@ -128,6 +128,8 @@ std::string loop(ConstructContext &C, const OMPExecutableDirective *D, bool InRe
                                  : std::string()));
   return "{ " + P.Before + LastVarPtrs + Bounds + "long long parade_n = " + Total + ";\n" +
          "  parade_loop parade_l; long long parade_lo, parade_hi;" +
+         // A function the body calls may hold an orphaned ordered region.
+         (Ordered ? " parade_ordered_iteration parade_oi = parade_ordered_current();" : "") +
          (InRegionTail ? "" : " int parade_last = 0;") + "\n" + "  { " + P.Decls +
          "\n  parade_loop_begin(&parade_l, parade_n, " + Kind + ", " + Chunk + ");\n" +
          "  while (parade_loop_next(&parade_l, &parade_lo, &parade_hi)) {\n" +
@@ -136,11 +138,14 @@ std::string loop(ConstructContext &C, const OMPExecutableDirective *D, bool InRe
          "      long long parade_r = parade_k; " + Indices + "(void)parade_r;\n      " +
          // An ordered loop's iterations pass the ordered region in turn,
          // also those that do not execute it.
-         (Ordered ? "int parade_ord = 0;\n      " : "") + BodyText +
+         (Ordered ? "int parade_ord = 0; parade_ordered_enter(&parade_l, parade_k, "
+                    "&parade_ord);\n      "
+                  : "") +
+         BodyText +
          (Ordered ? "\n      if (!parade_ord) { parade_ordered_begin(&parade_l, parade_k); "
                     "parade_ordered_end(&parade_l, parade_k); }"
                   : "") +
-         "\n    }\n  }\n  " + P.Finish +
+         "\n    }\n  }\n  " + (Ordered ? "parade_ordered_restore(parade_oi); " : "") + P.Finish +
          (LastVars.empty() ? "" : "if (parade_last) { " + LastVars + "} ") +
          reductions(T, D, P, false) + "}\n  (void)parade_last; " +
          (Nowait ? "" : "parade_barrier(); ") + "}";
@@ -169,7 +174,14 @@ std::string ordered(ConstructContext &C, const OMPExecutableDirective *D) {
       if (isLoop(P) || isParallel(P))
         Loop = P;
   }
-  if (!Loop || !isLoop(Loop) || !clause<OMPOrderedClause>(Loop)) {
+  if (!Loop) {
+    // Orphaned: it binds to the ordered loop whose body called this
+    // function, which only the running thread knows.
+    T.remark(D->getBeginLoc(), "orphaned ordered uses the ordered lock of the loop the thread "
+                               "is running");
+    return "{ parade_ordered_orphan_begin(); " + C.bodyText(D) + " parade_ordered_orphan_end(); }";
+  }
+  if (!isLoop(Loop) || !clause<OMPOrderedClause>(Loop)) {
     T.error(D->getBeginLoc(), "an ordered region must be lexically inside a loop with the "
                               "ordered clause for parade");
     return "";
