@@ -14,7 +14,7 @@ struct omp_icv {
   int default_device;
   int num_teams;
   int teams_thread_limit;
-  char affinity_format[256];
+  char affinity_format[4096];
 };
 
 /* The ICVs from the options read at start-up; shows OMP_DISPLAY_ENV and

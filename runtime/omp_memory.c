@@ -41,6 +41,8 @@ omp_allocator_handle_t omp_init_allocator(omp_memspace_handle_t memspace, int nt
   struct allocator_record r = {ALLOCATOR_MAGIC, 0, omp_atv_default_mem_fb, 0};
   for (int i = 0; i < ntraits; i++) {
     uintptr_t v = traits[i].value;
+    if (v == (uintptr_t)omp_atv_default)
+      continue; /* the trait keeps its default */
     switch (traits[i].key) {
     case omp_atk_alignment:
       if (v == 0 || (v & (v - 1)))
@@ -148,7 +150,16 @@ void *omp_realloc(void *ptr, size_t size, omp_allocator_handle_t allocator,
     omp_free(ptr, free_allocator);
     return NULL;
   }
-  void *moved = omp_alloc(size, allocator);
+  /* A null allocator means the one that allocated ptr: its alignment is
+   * kept (the block's own, up to a page), its other traits are not known. */
+  size_t alignment = 0;
+  if (allocator == omp_null_allocator) {
+    uintptr_t at = (uintptr_t)ptr;
+    alignment = at & -at;
+    if (alignment > 4096)
+      alignment = 4096;
+  }
+  void *moved = allocate(alignment, size, allocator, 0);
   if (!moved)
     return NULL; /* the old block is left as it was */
   size_t old = parade_malloc_usable_size(ptr);

@@ -36,22 +36,22 @@ struct options {
   enum wait_policy wait;                  /* OMP_WAIT_POLICY */
   char schedule[64];                      /* OMP_SCHEDULE, for schedule(runtime) */
   /* The OpenMP ICVs the environment sets (-1: not set). */
-  int max_active_levels;     /* OMP_MAX_ACTIVE_LEVELS, OMP_NESTED */
-  int thread_limit;          /* OMP_THREAD_LIMIT */
-  int dynamic;               /* OMP_DYNAMIC */
-  int proc_bind;             /* OMP_PROC_BIND, first level (omp_proc_bind_t) */
-  char places[256];          /* OMP_PLACES ("": not set) */
-  char affinity_format[256]; /* OMP_AFFINITY_FORMAT ("": the default) */
-  int display_affinity;      /* OMP_DISPLAY_AFFINITY */
-  int display_env;           /* OMP_DISPLAY_ENV: 0, 1 (true) or 2 (verbose) */
-  int allocator;             /* OMP_ALLOCATOR (omp_allocator_handle_t) */
-  int cancellation;          /* OMP_CANCELLATION */
-  int default_device;        /* OMP_DEFAULT_DEVICE */
-  int max_task_priority;     /* OMP_MAX_TASK_PRIORITY */
-  int num_teams;             /* OMP_NUM_TEAMS */
-  int teams_thread_limit;    /* OMP_TEAMS_THREAD_LIMIT */
-  int test_store_delay_us;   /* PARADE_TEST_STORE_DELAY_US (fault injection) */
-  int test_collective_chunk; /* PARADE_TEST_COLLECTIVE_CHUNK (0: MPI's int limit) */
+  int max_active_levels;      /* OMP_MAX_ACTIVE_LEVELS, OMP_NESTED */
+  int thread_limit;           /* OMP_THREAD_LIMIT */
+  int dynamic;                /* OMP_DYNAMIC */
+  int proc_bind;              /* OMP_PROC_BIND, first level (omp_proc_bind_t) */
+  char places[4096];          /* OMP_PLACES ("": not set) */
+  char affinity_format[4096]; /* OMP_AFFINITY_FORMAT ("": the default) */
+  int display_affinity;       /* OMP_DISPLAY_AFFINITY */
+  int display_env;            /* OMP_DISPLAY_ENV: 0, 1 (true) or 2 (verbose) */
+  int allocator;              /* OMP_ALLOCATOR (omp_allocator_handle_t) */
+  int cancellation;           /* OMP_CANCELLATION */
+  int default_device;         /* OMP_DEFAULT_DEVICE */
+  int max_task_priority;      /* OMP_MAX_TASK_PRIORITY */
+  int num_teams;              /* OMP_NUM_TEAMS */
+  int teams_thread_limit;     /* OMP_TEAMS_THREAD_LIMIT */
+  int test_store_delay_us;    /* PARADE_TEST_STORE_DELAY_US (fault injection) */
+  int test_collective_chunk;  /* PARADE_TEST_COLLECTIVE_CHUNK (0: MPI's int limit) */
 };
 
 /* Read the environment into @p opt. Fatal on a bad PARADE_* value. */

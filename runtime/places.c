@@ -36,6 +36,19 @@ static int read_cpu_list(const char *path, cpu_set_t *out) {
   return 0;
 }
 
+/* The CPUs of the NUMA node that holds @p cpu (the CPU alone if none). */
+static int numa_node_of(int cpu, cpu_set_t *out) {
+  for (int node = 0; node < 1024; node++) {
+    char path[96];
+    snprintf(path, sizeof path, "/sys/devices/system/node/node%d/cpulist", node);
+    if (read_cpu_list(path, out) == 0 && CPU_ISSET(cpu, out))
+      return 0;
+  }
+  CPU_ZERO(out);
+  CPU_SET(cpu, out);
+  return 0;
+}
+
 /* The group of @p cpu for an abstract place name: the file that lists it. */
 static int group_of(const char *kind, int cpu, cpu_set_t *out) {
   char path[256];
@@ -46,7 +59,7 @@ static int group_of(const char *kind, int cpu, cpu_set_t *out) {
   else if (!strcmp(kind, "ll_caches"))
     snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cache/index3/shared_cpu_list", cpu);
   else if (!strcmp(kind, "numa_domains"))
-    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/node0/cpulist", cpu);
+    return numa_node_of(cpu, out);
   else
     path[0] = '\0';
   if (path[0] && read_cpu_list(path, out) == 0)
@@ -163,10 +176,13 @@ static int explicit_places(struct places_state *p, const char *spec, const cpu_s
         at++;
         break;
       }
-    } else if (resources(&at, &set)) { /* a place of one resource (or an interval) */
-      return -1;
+    } else { /* a place of one resource; `:len:stride` after it is a place interval */
+      long cpu;
+      if (number(&at, &cpu) || cpu < 0 || cpu >= CPU_SETSIZE)
+        return -1;
+      CPU_SET((int)cpu, &set);
     }
-    long count = 1, stride = CPU_COUNT(&set);
+    long count = 1, stride = 1;
     if (*at == ':') {
       at++;
       if (number(&at, &count) || count <= 0)
@@ -248,11 +264,15 @@ void places_bind_thread(const struct places_state *p, int local, int local_count
     return;
   int place;
   switch (p->bind) {
-  case 2: /* primary: every thread where the primary thread is */ place = 0; break;
-  case 4: /* spread: threads spaced evenly over the places */
+  case 2: place = 0; break; /* primary: where the primary thread is */
+  case 4:                   /* spread: threads spaced evenly over the places */
     place = (int)((long)local * p->count / local_count);
     break;
-  default: /* true, close: consecutive places */ place = local % p->count; break;
+  default: /* true, close: consecutive places, neighbours together when
+            * there are more threads than places */
+    place =
+        local_count <= p->count ? local % p->count : (int)((long)local * p->count / local_count);
+    break;
   }
   if (place == current_place)
     return;

@@ -271,6 +271,11 @@ struct fork_info {
   /* Which region of the job this is (rank 0 counts them): work-sharing
    * constructs are named by (region, place in the region). */
   uint64_t region;
+  /* Rank 0's ICVs that omp_set_* routines change in serial code: the
+   * team's threads on every rank start from them. */
+  uint32_t icv_dynamic;
+  int32_t icv_default_device;
+  uint64_t icv_default_allocator;
 };
 
 #endif

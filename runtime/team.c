@@ -230,8 +230,9 @@ static void begin_region(const struct fork_info *info, parade_region_fn fn, cons
 
 void parade_parallel(parade_region_fn fn, const void *args, size_t args_size, int num_threads,
                      int if_clause) {
-  if (parade_level() > 0 || !if_clause || node.rank != 0) {
-    /* Nested or if(0): the encountering thread is the whole team. */
+  if (parade_level() > 0 || !if_clause || node.rank != 0 || node.icv.max_active_levels == 0) {
+    /* Nested, if(0) or no active level allowed: the encountering thread
+     * is the whole team. */
     parade_serial_enter();
     fn((void *)args);
     parade_serial_exit();
@@ -241,6 +242,8 @@ void parade_parallel(parade_region_fn fn, const void *args, size_t args_size, in
     err_fatal("parallel region arguments of %zu bytes (at most 4 GiB)", args_size);
   streams_release(); /* the serial part's output before the region's */
   uint32_t total = num_threads > 0 ? (uint32_t)num_threads : (uint32_t)team_default_size();
+  if (node.opt.thread_limit > 0 && total > (uint32_t)node.opt.thread_limit)
+    total = (uint32_t)node.opt.thread_limit; /* OMP_THREAD_LIMIT */
   struct fork_info info = {0};
   info.nthreads = total;
   info.per_node = (total + (uint32_t)node.size - 1) / (uint32_t)node.size;
@@ -252,6 +255,9 @@ void parade_parallel(parade_region_fn fn, const void *args, size_t args_size, in
   sched_get_runtime(&sched_kind, &sched_chunk);
   info.sched_kind = (uint32_t)sched_kind;
   info.sched_chunk = sched_chunk;
+  info.icv_dynamic = (uint32_t)node.icv.dynamic;
+  info.icv_default_device = node.icv.default_device;
+  info.icv_default_allocator = node.icv.default_allocator;
   if (node.size > 1) {
     /* The fork is a release of rank 0's serial writes: it is the only
      * writer, so it becomes the home of everything it wrote. */
@@ -292,6 +298,9 @@ int team_serve(void) {
       const struct depart_entry *entries = (const void *)(p + sizeof info + info.args_size);
       hlrc_apply_departure(entries, info.ndepart);
       sched_set_runtime((parade_schedule)info.sched_kind, info.sched_chunk);
+      node.icv.dynamic = (int)info.icv_dynamic;
+      node.icv.default_device = info.icv_default_device;
+      node.icv.default_allocator = info.icv_default_allocator;
       begin_region(&info, decode_fn(info.fn_module, info.fn_offset), p + sizeof info);
       break;
     }

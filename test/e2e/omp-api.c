@@ -1,6 +1,6 @@
 // The OpenMP 5.x host routines beyond the 3.x API, compared with gcc
 // -fopenmp: allocators (traits, alignment, calloc, realloc, the null
-// fallback), device memory with the host as the device (target_alloc,
+// fallback, default values, realloc keeping the block's allocator), device memory with the host as the device (target_alloc,
 // target_memcpy, target_memcpy_rect), the affinity
 // format and its capture, teams and device queries, pause, and
 // omp_get_max_threads inside a region (nthreads-var persists). Memory
@@ -39,6 +39,16 @@ int main(void) {
     b[i] = 2 * i;
     sum += a[i] + b[i];
   }
+  omp_alloctrait_t defaults[] = {{omp_atk_alignment, omp_atv_default},
+                                  {omp_atk_fallback, omp_atv_default}};
+  omp_allocator_handle_t plain = omp_init_allocator(omp_default_mem_space, 2, defaults);
+  if (plain == omp_null_allocator)
+    bad |= 1024;
+  omp_destroy_allocator(plain);
+  /* A null allocator reallocates with the block's own allocator. */
+  a = omp_realloc(a, 1500 * sizeof(double), omp_null_allocator, omp_null_allocator);
+  if (!a || ((uintptr_t)a % 256))
+    bad |= 2048;
   a = omp_realloc(a, 2000 * sizeof(double), al, al);
   for (int i = 0; i < 1000; i++)
     if (a[i] != i || b[i] != 2 * i)

@@ -14,6 +14,10 @@
 // RUN: env OMP_NUM_THREADS=2,3 %t 2>&1 | FileCheck %s --check-prefix=LIST
 // RUN: env OMP_NUM_THREADS=2 OMP_PLACES=threads OMP_PROC_BIND=close %t 2>&1 | FileCheck %s --check-prefix=BIND
 // RUN: env OMP_NUM_THREADS=3 OMP_PLACES='{0}:4:1' OMP_PROC_BIND=spread %t 2>&1 | FileCheck %s --check-prefix=BIND
+// RUN: env OMP_NUM_THREADS=4 OMP_PLACES='0:2' OMP_PROC_BIND=close %t 2>&1 | FileCheck %s --check-prefixes=BIND,TWO
+// RUN: env OMP_NUM_THREADS=4 OMP_THREAD_LIMIT=3 %t 2>&1 | FileCheck %s --check-prefix=LIMIT
+// RUN: env OMP_NUM_THREADS=4 OMP_MAX_ACTIVE_LEVELS=0 %t 2>&1 | FileCheck %s --check-prefix=INACTIVE
+// RUN: env OMP_NUM_THREADS=2 PARADE_TEST_SET_ICVS=1 %mpirun -np 2 %t 2>&1 | FileCheck %s --check-prefix=SET
 // RUN: env OMP_NUM_THREADS=2 OMP_DISPLAY_AFFINITY=true OMP_AFFINITY_FORMAT='shown %n of %N' %t 2>&1 | FileCheck %s --check-prefix=AFFINITY
 // RUN: env OMP_NUM_THREADS=2 OMP_PROC_BIND=sideways OMP_DYNAMIC=maybe %t 2>&1 | FileCheck %s --check-prefix=INVALID
 //
@@ -29,7 +33,11 @@
 // VERBOSE: [host] PARADE_POOL_SIZE = ''
 // VERBOSE: OPENMP DISPLAY ENVIRONMENT END
 // LIST: max threads 2 in a region 3
+// TWO: places=2
 // BIND: binding: every thread on its place
+// LIMIT: team of 3, thread limit 3
+// INACTIVE: team of 1, thread limit
+// SET: region threads seeing rank 0's omp_set_dynamic and default device: 4 of 4
 // AFFINITY-COUNT-2: shown {{[01]}} of 2
 // AFFINITY-NOT: shown
 // AFFINITY: max threads 2
@@ -41,6 +49,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 int main(void) {
   int in_region = 0;
@@ -51,14 +60,36 @@ int main(void) {
   }
   printf("max threads %d in a region %d\n", omp_get_max_threads(), in_region);
 
+  int team = 0;
+#pragma omp parallel
+  {
+#pragma omp single
+    team = omp_get_num_threads();
+  }
+  printf("team of %d, thread limit %d\n", team, omp_get_thread_limit());
+  if (getenv("PARADE_TEST_SET_ICVS")) {
+    omp_set_dynamic(1);
+    omp_set_default_device(7);
+    int seen = 0, threads = 0;
+#pragma omp parallel reduction(+ : seen, threads)
+    {
+      seen += omp_get_dynamic() == 1 && omp_get_default_device() == 7;
+      threads++;
+    }
+    printf("region threads seeing rank 0's omp_set_dynamic and default device: %d of %d\n",
+           seen, threads);
+  }
   if (omp_get_proc_bind() != omp_proc_bind_false) {
     int places = omp_get_num_places(), wrong = 0;
+    printf("places=%d\n", places);
     if (places < 1)
       wrong = 1000;
 #pragma omp parallel reduction(+ : wrong)
     {
       int me = omp_get_thread_num(), n = omp_get_num_threads();
-      int expect = omp_get_proc_bind() == omp_proc_bind_spread ? me * places / n : me % places;
+      int expect = omp_get_proc_bind() == omp_proc_bind_spread || n > places
+                       ? me * places / n
+                       : me % places;
       if (omp_get_place_num() != expect)
         wrong++;
       cpu_set_t mine, place;
