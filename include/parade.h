@@ -150,6 +150,26 @@ void parade_taskgroup_end(void);
 /** @brief Non-zero inside a final task (omp_in_final). */
 int parade_in_final(void);
 
+/**
+ * @brief The number of tasks a taskloop of @p n iterations creates:
+ * @p grainsize or @p num_tasks when the taskloop has that clause (0 when
+ * not), with its strict modifier (@p strict), else a few per thread of
+ * this node (the tasks run on this node).
+ */
+long long parade_taskloop_tasks(long long n, long long grainsize, long long num_tasks, int strict);
+/**
+ * @brief The iterations [@p *lo, @p *hi) of task @p t of a taskloop's
+ * @p tasks tasks: @p grainsize each (the last the rest) under a strict
+ * grainsize, else near-equal shares.
+ */
+void parade_taskloop_range(long long n, long long tasks, long long grainsize, int strict,
+                           long long t, long long *lo, long long *hi);
+/** @brief Around a task's combine of its reduction partials into the
+ *  original (reduction on taskloop, in_reduction): one at a time on this
+ *  node, where the tasks of a taskgroup run. */
+void parade_task_reduction_begin(void);
+void parade_task_reduction_end(void);
+
 /** @brief A distributed lock. Its id is global; the struct may live in the
  *  pool or be a global initialised identically on every rank. */
 typedef struct parade_lock {

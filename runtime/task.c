@@ -45,7 +45,8 @@ static struct {
   _Atomic uint32_t pending; /* deferred tasks not yet complete */
   _Atomic uint32_t events;  /* futex word: bumped on push, completion, release */
   _Atomic uint32_t sleepers;
-} q = {.lock = PTHREAD_MUTEX_INITIALIZER};
+  pthread_mutex_t reduction_lock; /* a task's combine into a reduction's original */
+} q = {.lock = PTHREAD_MUTEX_INITIALIZER, .reduction_lock = PTHREAD_MUTEX_INITIALIZER};
 
 static __thread struct task implicit_task = {.implicit = 1, .refs = 1};
 static __thread struct task *current;
@@ -238,3 +239,39 @@ void task_barrier_wait(_Atomic uint32_t *gen, uint32_t seen_gen) {
 }
 
 void task_barrier_wake(void) { signal_event(); }
+
+/* ---- Taskloop ---------------------------------------------------------- */
+
+/* Tasks per thread of this node when a taskloop names no grainsize or
+ * num_tasks: enough that a slow task does not hold the others back. */
+#define TASKLOOP_TASKS_PER_THREAD 4
+
+long long parade_taskloop_tasks(long long n, long long grainsize, long long num_tasks, int strict) {
+  if (n <= 0)
+    return 0;
+  long long tasks;
+  if (grainsize > 0) /* each task gets grainsize .. 2 * grainsize - 1 */
+    tasks = strict ? (n + grainsize - 1) / grainsize : (n / grainsize > 0 ? n / grainsize : 1);
+  else if (num_tasks > 0)
+    tasks = num_tasks;
+  else
+    tasks = (long long)parade_local_num_threads() * TASKLOOP_TASKS_PER_THREAD;
+  return tasks < n ? tasks : n;
+}
+
+void parade_taskloop_range(long long n, long long tasks, long long grainsize, int strict,
+                           long long t, long long *lo, long long *hi) {
+  if (strict && grainsize > 0) {
+    *lo = t * grainsize;
+    *hi = *lo + grainsize < n ? *lo + grainsize : n;
+    return;
+  }
+  /* The first n % tasks tasks take one iteration more. */
+  long long share = n / tasks, extra = n % tasks;
+  *lo = t * share + (t < extra ? t : extra);
+  *hi = *lo + share + (t < extra ? 1 : 0);
+}
+
+void parade_task_reduction_begin(void) { pthread_mutex_lock(&q.reduction_lock); }
+
+void parade_task_reduction_end(void) { pthread_mutex_unlock(&q.reduction_lock); }

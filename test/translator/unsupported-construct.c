@@ -14,8 +14,8 @@ void f(int n, int *a) {
       a[i] = a[i - 1] + 1;
 #pragma omp ordered depend(source)
     }
-// CHECK-DAG: unsupported-construct.c:[[@LINE+1]]:1: error: OpenMP construct 'taskloop' is not supported by parade
-#pragma omp taskloop
+// CHECK-DAG: unsupported-construct.c:[[@LINE+1]]:1: error: OpenMP construct 'tile' is not supported by parade
+#pragma omp tile sizes(4)
     for (int i = 0; i < n; i++)
       a[i] = 0;
   }

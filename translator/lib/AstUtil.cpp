@@ -15,6 +15,13 @@ bool isParallel(const OMPExecutableDirective *D) {
   case Directive::OMPD_parallel:
   case Directive::OMPD_parallel_for:
   case Directive::OMPD_parallel_for_simd:
+  case Directive::OMPD_parallel_loop:
+  case Directive::OMPD_parallel_master:
+  case Directive::OMPD_parallel_masked:
+  case Directive::OMPD_parallel_master_taskloop:
+  case Directive::OMPD_parallel_master_taskloop_simd:
+  case Directive::OMPD_parallel_masked_taskloop:
+  case Directive::OMPD_parallel_masked_taskloop_simd:
   case Directive::OMPD_parallel_sections: return true;
   default: return false;
   }
@@ -25,7 +32,24 @@ bool isLoop(const OMPExecutableDirective *D) {
   case Directive::OMPD_for:
   case Directive::OMPD_for_simd:
   case Directive::OMPD_parallel_for:
-  case Directive::OMPD_parallel_for_simd: return true;
+  case Directive::OMPD_parallel_for_simd:
+  case Directive::OMPD_parallel_loop: return true;
+  default: return false;
+  }
+}
+
+bool isTaskLoop(const OMPExecutableDirective *D) {
+  switch (D->getDirectiveKind()) {
+  case Directive::OMPD_taskloop:
+  case Directive::OMPD_taskloop_simd:
+  case Directive::OMPD_master_taskloop:
+  case Directive::OMPD_master_taskloop_simd:
+  case Directive::OMPD_masked_taskloop:
+  case Directive::OMPD_masked_taskloop_simd:
+  case Directive::OMPD_parallel_master_taskloop:
+  case Directive::OMPD_parallel_master_taskloop_simd:
+  case Directive::OMPD_parallel_masked_taskloop:
+  case Directive::OMPD_parallel_masked_taskloop_simd: return true;
   default: return false;
   }
 }

@@ -22,6 +22,9 @@ namespace parade {
 bool isParallel(const clang::OMPExecutableDirective *D);
 /// A work-sharing loop directive (for, parallel for, ...).
 bool isLoop(const clang::OMPExecutableDirective *D);
+/// A taskloop directive, alone or combined (master taskloop, parallel
+/// masked taskloop simd, ...).
+bool isTaskLoop(const clang::OMPExecutableDirective *D);
 
 /// The first clause of kind @p C on @p D, or null.
 template <typename C> const C *clause(const clang::OMPExecutableDirective *D) {

@@ -75,7 +75,7 @@ private:
   }
 };
 
-std::string operatorName(const OMPReductionClause *C) {
+template <typename ClauseT> std::string operatorName(const ClauseT *C) {
   DeclarationName Name = C->getNameInfo().getName();
   if (Name.getNameKind() == DeclarationName::CXXOperatorName) {
     switch (Name.getCXXOverloadedOperator()) {
@@ -94,6 +94,35 @@ std::string operatorName(const OMPReductionClause *C) {
   return Id == "min" || Id == "max" ? Id : std::string();
 }
 
+/// The variables of a reduction or in_reduction clause with operator @p Op.
+template <typename ClauseT>
+void reductionItems(Translation &T, const ClauseT *Rd, const std::string &Op,
+                    llvm::DenseMap<const VarDecl *, Sharing> &Explicit, ConstructVars &Out) {
+  if (Op.empty()) {
+    T.error(Rd->getBeginLoc(), "this reduction operator is not supported by parade");
+    return;
+  }
+  for (const Expr *E : Rd->varlists()) {
+    const VarDecl *V = varOf(E);
+    if (!V) {
+      T.error(E->getExprLoc(), "reductions over array sections are not supported by parade");
+      continue;
+    }
+    // A whole array of fixed size reduces element by element.
+    QualType Ty = V->getType();
+    if (Ty->isConstantArrayType())
+      Ty = T.Ctx.getBaseElementType(Ty);
+    if (runtimeTypeName(Ty, T.Ctx).empty()) {
+      T.error(E->getExprLoc(), "reduction variable '" + V->getName().str() +
+                                   "' must have an arithmetic type, or be an array of "
+                                   "fixed size of one");
+      continue;
+    }
+    Explicit[V] = Sharing::Reduction;
+    Out.Reductions.push_back({V, Op});
+  }
+}
+
 } // namespace
 
 ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) {
@@ -105,7 +134,8 @@ ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) 
     auto Each = [&](auto *List, Sharing S) {
       for (const Expr *E : List->varlists())
         if (const VarDecl *V = varOf(E))
-          Explicit[V] = S;
+          if (!V->isImplicit()) // Sema's own (an in_reduction's .task_red.)
+            Explicit[V] = S;
     };
     if (const auto *P = dyn_cast<OMPPrivateClause>(C)) {
       Each(P, Sharing::Private);
@@ -116,30 +146,17 @@ ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) 
     } else if (const auto *S = dyn_cast<OMPSharedClause>(C)) {
       Each(S, Sharing::Shared);
     } else if (const auto *Rd = dyn_cast<OMPReductionClause>(C)) {
-      std::string Op = operatorName(Rd);
-      if (Op.empty()) {
-        T.error(Rd->getBeginLoc(), "this reduction operator is not supported by parade");
+      if (Rd->getModifier() == OMPC_REDUCTION_task) {
+        T.error(Rd->getBeginLoc(), "the task modifier of reduction is not supported by parade");
         continue;
       }
-      for (const Expr *E : Rd->varlists()) {
-        const VarDecl *V = varOf(E);
-        if (!V) {
-          T.error(E->getExprLoc(), "reductions over array sections are not supported by parade");
-          continue;
-        }
-        // A whole array of fixed size reduces element by element.
-        QualType Ty = V->getType();
-        if (Ty->isConstantArrayType())
-          Ty = T.Ctx.getBaseElementType(Ty);
-        if (runtimeTypeName(Ty, T.Ctx).empty()) {
-          T.error(E->getExprLoc(), "reduction variable '" + V->getName().str() +
-                                       "' must have an arithmetic type, or be an array of "
-                                       "fixed size of one");
-          continue;
-        }
-        Explicit[V] = Sharing::Reduction;
-        Out.Reductions.push_back({V, Op});
-      }
+      reductionItems(T, Rd, operatorName(Rd), Explicit, Out);
+    } else if (const auto *In = dyn_cast<OMPInReductionClause>(C)) {
+      // A participating task combines its partial into the original at
+      // its end (Tasks.cpp).
+      reductionItems(T, In, operatorName(In), Explicit, Out);
+    } else if (isa<OMPTaskReductionClause>(C)) {
+      // The taskgroup's tasks combine into the original as they end.
     } else if (const auto *Def = dyn_cast<OMPDefaultClause>(C)) {
       DefaultFirstPrivate = Def->getDefaultKind() == llvm::omp::OMP_DEFAULT_firstprivate;
       DefaultPrivate = Def->getDefaultKind() == llvm::omp::OMP_DEFAULT_private;
@@ -159,7 +176,8 @@ ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) 
                    OMPCompareClause, OMPSeqCstClause, OMPAcqRelClause, OMPAcquireClause,
                    OMPReleaseClause, OMPRelaxedClause, OMPHintClause>(C) ||
                isa<OMPFilterClause, OMPSafelenClause, OMPSimdlenClause, OMPAlignedClause,
-                   OMPNontemporalClause, OMPOrderClause, OMPFullClause, OMPPartialClause>(C)) {
+                   OMPNontemporalClause, OMPOrderClause, OMPFullClause, OMPPartialClause,
+                   OMPBindClause, OMPGrainsizeClause, OMPNumTasksClause, OMPNogroupClause>(C)) {
       // Handled by the construct's translation, or without effect here
       // (simd's hints to the vectoriser; order(concurrent) allows the
       // order parade runs iterations in).

@@ -107,9 +107,30 @@ std::string taskyield(ConstructContext &C, const OMPExecutableDirective *D) {
 
 std::string taskgroup(ConstructContext &C, const OMPExecutableDirective *D) {
   C.T.remark(D->getBeginLoc(), "taskgroup end runs queued tasks until the group's are done");
-  if (!D->clauses().empty())
-    C.T.error(D->getBeginLoc(), "taskgroup with clauses is not supported by parade");
+  for (const OMPClause *Cl : D->clauses()) {
+    if (isa<OMPTaskReductionClause>(Cl)) {
+      // Each participating task (in_reduction) combines its partial into
+      // the original as it ends; the taskgroup's end waits for them all.
+      C.T.remark(Cl->getBeginLoc(), "task_reduction: the taskgroup's tasks combine their "
+                                    "partials into the original as they end");
+      continue;
+    }
+    C.T.error(Cl->getBeginLoc(), "clause '" +
+                                     llvm::omp::getOpenMPClauseName(Cl->getClauseKind()).str() +
+                                     "' on 'taskgroup' is not supported by parade");
+  }
   return "{ parade_taskgroup_begin(); " + C.bodyText(D) + " parade_taskgroup_end(); }";
+}
+
+std::string taskloopConstruct(ConstructContext &C, const OMPExecutableDirective *D) {
+  return taskloop(C, D, /*InRegionTail=*/false);
+}
+
+/// master taskloop, masked taskloop (and their simd forms).
+std::string maskedTaskloop(ConstructContext &C, const OMPExecutableDirective *D) {
+  const auto *F = clause<OMPFilterClause>(D);
+  return "if (parade_thread_num() == " + (F ? C.exprText(F->getThreadID()) : "0") + ") " +
+         taskloop(C, D, /*InRegionTail=*/false);
 }
 
 std::string simd(ConstructContext &C, const OMPExecutableDirective *D) {
@@ -124,6 +145,9 @@ const std::pair<Directive, Translate> Table[] = {
     {Directive::OMPD_parallel_for, parallel},
     {Directive::OMPD_parallel_for_simd, parallel},
     {Directive::OMPD_parallel_sections, parallel},
+    {Directive::OMPD_parallel_loop, parallel},
+    {Directive::OMPD_parallel_master, parallel},
+    {Directive::OMPD_parallel_masked, parallel},
     {Directive::OMPD_for, forLoop},
     {Directive::OMPD_for_simd, forLoop},
     {Directive::OMPD_sections, sectionsConstruct},
@@ -140,6 +164,16 @@ const std::pair<Directive, Translate> Table[] = {
     {Directive::OMPD_taskyield, taskyield},
     {Directive::OMPD_taskgroup, taskgroup},
     {Directive::OMPD_task, task},
+    {Directive::OMPD_taskloop, taskloopConstruct},
+    {Directive::OMPD_taskloop_simd, taskloopConstruct},
+    {Directive::OMPD_master_taskloop, maskedTaskloop},
+    {Directive::OMPD_master_taskloop_simd, maskedTaskloop},
+    {Directive::OMPD_masked_taskloop, maskedTaskloop},
+    {Directive::OMPD_masked_taskloop_simd, maskedTaskloop},
+    {Directive::OMPD_parallel_master_taskloop, parallel},
+    {Directive::OMPD_parallel_master_taskloop_simd, parallel},
+    {Directive::OMPD_parallel_masked_taskloop, parallel},
+    {Directive::OMPD_parallel_masked_taskloop_simd, parallel},
     {Directive::OMPD_simd, simd},
     {Directive::OMPD_ordered, ordered},
 };
@@ -214,7 +248,7 @@ private:
     // unless their whole #if group is there: the AST chose its branch.
     SourceLocation Begin = D->getBeginLoc(), End = end(D);
     const Stmt *Copied = directiveBody(D);
-    if (Copied && isLoop(D)) {
+    if (Copied && (isLoop(D) || isTaskLoop(D))) {
       // A loop's translation copies the body of its innermost loop.
       std::vector<const ForStmt *> Fors = nestedLoops(D, T.Ctx);
       Copied =

@@ -35,7 +35,8 @@ public:
         if (T.contains(R, V->getLocation()))
           return true;
       for (const Scope &S : T.Scopes)
-        if (isLoop(S.Directive) && S.Vars.count(V) && T.contains(S.Range, V->getLocation()))
+        if ((isLoop(S.Directive) || isTaskLoop(S.Directive)) && S.Vars.count(V) &&
+            T.contains(S.Range, V->getLocation()))
           return true;
       return false;
     };
@@ -70,7 +71,7 @@ public:
     for (SourceRange R : Regions)
       Nested |= T.contains(R, D->getBeginLoc());
     ConstructVars CV = analyzeConstruct(T, D);
-    if (D->getDirectiveKind() == Directive::OMPD_task) {
+    if (D->getDirectiveKind() == Directive::OMPD_task || isTaskLoop(D)) {
       const SourceRange *Region = nullptr;
       for (const SourceRange &R : Regions)
         if (T.contains(R, D->getBeginLoc()))
@@ -88,7 +89,7 @@ public:
       // A global may be named through another of its declarations.
       S.Vars[V->getCanonicalDecl()] = Sh;
     }
-    if (isLoop(D)) {
+    if (isLoop(D) || isTaskLoop(D)) {
       // Only the loop variables: errors are reported when translating.
       for (const ForStmt *For : nestedLoops(D, T.Ctx)) {
         const VarDecl *LoopVar = initVar(For);

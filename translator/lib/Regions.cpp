@@ -4,6 +4,7 @@
 #include "ArgBlock.h"
 #include "AstUtil.h"
 #include "DataEnvironment.h"
+#include "Tasks.h"
 #include "WorkSharing.h"
 
 #include "clang/AST/OpenMPClause.h"
@@ -19,10 +20,22 @@ namespace {
 /// What the region runs: its work-sharing part (a combined construct) or
 /// its body.
 std::string regionBody(ConstructContext &C, const OMPExecutableDirective *D) {
+  if (isTaskLoop(D)) { // parallel master taskloop, parallel masked taskloop
+    const auto *F = clause<OMPFilterClause>(D);
+    return "if (parade_thread_num() == " + (F ? C.exprText(F->getThreadID()) : "0") + ") " +
+           taskloop(C, D, /*InRegionTail=*/true);
+  }
   if (isLoop(D))
     return loop(C, D, /*InRegionTail=*/true);
   if (D->getDirectiveKind() == Directive::OMPD_parallel_sections)
     return sections(C, D, true);
+  if (D->getDirectiveKind() == Directive::OMPD_parallel_master)
+    return "if (parade_thread_num() == 0) " + C.bodyText(D);
+  if (D->getDirectiveKind() == Directive::OMPD_parallel_masked) {
+    const auto *F = clause<OMPFilterClause>(D);
+    return "if (parade_thread_num() == " + (F ? C.exprText(F->getThreadID()) : "0") + ") " +
+           C.bodyText(D);
+  }
   return C.bodyText(D);
 }
 

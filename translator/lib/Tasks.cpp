@@ -1,9 +1,10 @@
-//===- Tasks.cpp - Explicit tasks -----------------------------------------===//
+//===- Tasks.cpp - Explicit tasks and taskloops ---------------------------===//
 #include "Tasks.h"
 
 #include "ArgBlock.h"
 #include "AstUtil.h"
 #include "DataSharing.h"
+#include "IterationSpace.h"
 
 #include "clang/AST/OpenMPClause.h"
 
@@ -14,7 +15,6 @@ namespace parade {
 namespace {
 
 std::string taskFlags(ConstructContext &C, const OMPExecutableDirective *D) {
-  Translation &T = C.T;
   std::string Flags = "0";
   if (const auto *I = clause<OMPIfClause>(D))
     Flags += " | (" + C.exprText(I->getCondition()) + " ? 0 : PARADE_TASK_UNDEFERRED)";
@@ -25,24 +25,188 @@ std::string taskFlags(ConstructContext &C, const OMPExecutableDirective *D) {
   return Flags;
 }
 
-/// A task run at once by the encountering thread, in place.
+/// What a taskloop adds to a task: its loop variables are the task's own,
+/// and its body runs the iterations [parade_lo, parade_hi) of parade_n.
+struct TaskLoopParts {
+  llvm::DenseMap<const VarDecl *, std::string> Finals; ///< loop variable -> value after the loop
+  std::vector<std::pair<QualType, std::string>> Inputs;
+  std::string Body;
+};
+
+/// A task's private copies of its reduction (in_reduction) variables, and
+/// their combine into the original at the task's end.
+struct TaskReductions {
+  std::string Decls, Finish;
+
+  void add(Translation &T, const VarDecl *V, const std::string &Op, const std::string &Orig) {
+    std::string Name = V->getName().str();
+    QualType Ty = V->getType().getUnqualifiedType();
+    if (const auto *CA = dyn_cast_or_null<ConstantArrayType>(T.Ctx.getAsArrayType(Ty))) {
+      QualType Elem = T.Ctx.getBaseElementType(Ty).getUnqualifiedType();
+      std::string Count = std::to_string(T.Ctx.getConstantArrayElementCount(CA));
+      std::string ElemPtr = "(" + T.declare(T.Ctx.getPointerType(Elem), "") + ")";
+      std::string Each =
+          "for (unsigned long parade_ri = 0; parade_ri < " + Count + "; parade_ri++) ";
+      Decls += T.declare(Ty, Name) + "; " + Each + "(" + ElemPtr + Name +
+               ")[parade_ri] = " + reductionIdentity(T, Op, Elem) + "; ";
+      Finish += Each + "{ " +
+                reductionCombine(Op, "(" + ElemPtr + Orig + ")[parade_ri]",
+                                 "(" + ElemPtr + Name + ")[parade_ri]") +
+                " } ";
+      return;
+    }
+    Decls += T.declare(Ty, Name) + " = " + reductionIdentity(T, Op, Ty) + "; ";
+    Finish += reductionCombine(Op, "(*" + Orig + ")", Name) + " ";
+  }
+
+  std::string finish() const {
+    return Finish.empty()
+               ? ""
+               : "parade_task_reduction_begin(); " + Finish + "parade_task_reduction_end(); ";
+  }
+};
+
+std::string reductionOp(const ConstructVars &CV, const VarDecl *V) {
+  for (const ReductionItem &R : CV.Reductions)
+    if (R.Var == V)
+      return R.Op;
+  return "+";
+}
+
+/// A task run at once by the encountering thread, in place: @p Body (its
+/// statement, or a taskloop's iterations) with its data environment.
 std::string undeferredTask(ConstructContext &C, const OMPExecutableDirective *D,
-                           const ConstructVars &CV) {
+                           const ConstructVars &CV, const TaskLoopParts *Loop,
+                           const OMPExecutableDirective *Except) {
   Translation &T = C.T;
-  std::string Before, Decls;
+  std::string Before, Decls, Finish;
+  TaskReductions R;
   for (auto &[V, S] : CV.Vars) {
     std::string Name = V->getName().str();
-    if (S == Sharing::FirstPrivate) {
+    std::string Orig = T.spell(V, D->getBeginLoc(), Except);
+    bool Pointer = S == Sharing::LastPrivate || S == Sharing::Reduction;
+    std::string Ptr = Pointer ? "parade_tp_" + std::to_string(T.fresh()) : "";
+    if (Loop && Loop->Finals.count(V)) {
+      if (S == Sharing::LastPrivate) {
+        Before += T.declare(T.Ctx.getPointerType(V->getType()), Ptr) + " = &" + Orig + "; ";
+        Finish += "*" + Ptr + " = " + Loop->Finals.lookup(V) + "; ";
+      }
+      continue;
+    }
+    switch (S) {
+    case Sharing::Shared: break;
+    case Sharing::FirstPrivate: {
       std::string Tmp = "parade_tf_" + std::to_string(T.fresh());
-      Before += T.declare(V->getType(), Tmp) + "; __builtin_memcpy(&" + Tmp + ", &" +
-                T.spell(V, D->getBeginLoc(), D) + ", sizeof " + Tmp + "); ";
+      Before += T.declare(V->getType(), Tmp) + "; __builtin_memcpy(&" + Tmp + ", &" + Orig +
+                ", sizeof " + Tmp + "); ";
       Decls += T.declare(V->getType(), Name) + "; __builtin_memcpy((void *)&" + Name + ", &" + Tmp +
                ", sizeof " + Name + "); ";
-    } else if (S != Sharing::Shared) {
+      break;
+    }
+    case Sharing::LastPrivate:
+      Before += T.declare(T.Ctx.getPointerType(V->getType()), Ptr) + " = &" + Orig + "; ";
       Decls += T.declare(V->getType(), Name) + "; ";
+      Finish += "__builtin_memcpy(" + Ptr + ", &" + Name + ", sizeof " + Name + "); ";
+      break;
+    case Sharing::Reduction:
+      Before += T.declare(T.Ctx.getPointerType(V->getType()), Ptr) + " = &" + Orig + "; ";
+      R.add(T, V, reductionOp(CV, V), Ptr);
+      break;
+    default: Decls += T.declare(V->getType(), Name) + "; "; break;
     }
   }
-  return "{ " + Before + "{ " + Decls + C.bodyText(D) + " } }";
+  std::string Body = Loop ? Loop->Body : C.bodyText(D);
+  return "{ " + Before + "{ " + Decls + R.Decls + Body + " " + Finish + R.finish() + "} }";
+}
+
+/// Outline @p D as a task: its function is placed before the enclosing
+/// function, and the text returned queues it. Empty, with @p Why set, when
+/// the task must run at once instead.
+std::string outlineTask(ConstructContext &C, const OMPExecutableDirective *D,
+                        const ConstructVars &CV, const TaskLoopParts *Loop,
+                        const OMPExecutableDirective *Except, std::string &Why, std::string &Fn) {
+  Translation &T = C.T;
+  unsigned Id = T.fresh();
+  std::string Struct = "struct parade_targs_" + std::to_string(Id);
+  ArgBlock A(T, Struct, "parade_ta");
+  std::string Decls, Finish;
+  TaskReductions R;
+  auto PointerTo = [&](const VarDecl *V, const std::string &Field) {
+    QualType PtrTy = T.Ctx.getPointerType(V->getType());
+    A.value(PtrTy, Field, "&" + T.spell(V, D->getBeginLoc(), Except));
+    A.unpack(ArgBlock::Plain, PtrTy, Field, Field);
+  };
+  for (auto &[V, Sh] : CV.Vars) {
+    std::string Name = V->getName().str();
+    QualType Ty = V->getType();
+    bool Pointer = Sh == Sharing::LastPrivate || Sh == Sharing::Reduction;
+    std::string Field = Pointer ? "parade_tp_" + std::to_string(T.fresh()) : "";
+    if (Loop && Loop->Finals.count(V)) {
+      // Declared by each iteration; lastprivate: the value after the loop.
+      if (Sh == Sharing::LastPrivate) {
+        PointerTo(V, Field);
+        Finish += "if (parade_hi == parade_n) *" + Field + " = " + Loop->Finals.lookup(V) + "; ";
+      }
+      continue;
+    }
+    if (Ty->isVariablyModifiedType()) {
+      Why = "it names the variable-length array '" + Name + "'";
+      return "";
+    }
+    switch (Sh) {
+    case Sharing::Shared: {
+      auto Pool = T.Pooled.find(V->getCanonicalDecl());
+      if (Pool == T.Pooled.end()) {
+        Why = "'" + Name + "' has no storage to share";
+        return "";
+      }
+      const std::string &Ptr = Pool->second;
+      QualType PtrTy = T.Ctx.getPointerType(Ty);
+      A.value(PtrTy, Ptr, Ptr);
+      A.unpack(ArgBlock::Plain, PtrTy, Ptr, Ptr);
+      break;
+    }
+    case Sharing::FirstPrivate:
+      A.copy(Ty.getUnqualifiedType(), Name, T.spell(V, D->getBeginLoc(), Except));
+      Decls += T.declare(Ty, Name) + "; __builtin_memcpy((void *)&" + Name + ", &parade_args->" +
+               Name + ", sizeof " + Name + "); ";
+      break;
+    case Sharing::LastPrivate: // a taskloop's: the task with the last iteration
+      PointerTo(V, Field);
+      Decls += T.declare(Ty, Name) + "; ";
+      Finish += "if (parade_hi == parade_n) __builtin_memcpy(" + Field + ", &" + Name +
+                ", sizeof " + Name + "); ";
+      break;
+    case Sharing::Reduction:
+      PointerTo(V, Field);
+      R.add(T, V, reductionOp(CV, V), Field);
+      break;
+    default: Decls += T.declare(Ty, Name) + "; "; break;
+    }
+  }
+  if (Loop)
+    for (const auto &[Ty, Name] : Loop->Inputs) {
+      A.value(Ty, Name, Name);
+      A.unpack(ArgBlock::Plain, Ty, Name, Name);
+    }
+  Fn = "parade_task_" + std::to_string(Id);
+  auto [Defines, Undefs] = T.localMacros(C.Function, D->getBeginLoc());
+  T.addBeforeFunction(C.Function->getBeginLoc(),
+                      Defines + C.enclosingPrototype() + A.definition() + "static void " + Fn +
+                          "(void *parade_raw) {\n  " + Struct +
+                          " *parade_args = parade_raw; (void)parade_args;\n  " + A.prologue() +
+                          "\n  { " + Decls + R.Decls + "\n" + (Loop ? Loop->Body : C.bodyText(D)) +
+                          "\n  " + Finish + R.finish() + "}\n}\n" + Undefs);
+  return A.packing() + "parade_task(" + Fn + ", &parade_ta, sizeof parade_ta, " + taskFlags(C, D) +
+         "); }";
+}
+
+/// The first parallel region of this function that @p D holds, if any.
+const OMPExecutableDirective *heldRegion(ConstructContext &C, const OMPExecutableDirective *D) {
+  for (const OMPExecutableDirective *R : C.Regions)
+    if (R != D && C.T.contains(C.T.extent(D), R->getBeginLoc()))
+      return R;
+  return nullptr;
 }
 
 } // namespace
@@ -52,62 +216,79 @@ std::string task(ConstructContext &C, const OMPExecutableDirective *D) {
   ConstructVars CV = analyzeConstruct(T, D);
   std::optional<SourceRange> Region = C.regionExtent(D);
   adjustTaskSharing(T, D, CV, Region ? &*Region : nullptr);
-  for (const OMPExecutableDirective *R : C.Regions)
-    if (R != D && T.contains(T.extent(D), R->getBeginLoc())) {
-      bool Private = false;
-      for (auto &[V, Sh] : CV.Vars)
-        Private |= Sh != Sharing::Shared;
-      if (Private)
+  if (const OMPExecutableDirective *R = heldRegion(C, D)) {
+    for (auto &[V, Sh] : CV.Vars)
+      if (Sh != Sharing::Shared && Sh != Sharing::Reduction) {
         T.error(R->getBeginLoc(), "a parallel region inside a task that has private "
                                   "variables is not supported by parade");
-      T.remark(D->getBeginLoc(), "task runs at once: it holds a parallel region");
-      return undeferredTask(C, D, CV);
-    }
+        break;
+      }
+    T.remark(D->getBeginLoc(), "task runs at once: it holds a parallel region");
+    return undeferredTask(C, D, CV, nullptr, D);
+  }
   // The task body moves to a function of its own; the argument block
   // carries the values it captures and pointers to what it shares.
-  unsigned Id = T.fresh();
-  std::string Struct = "struct parade_targs_" + std::to_string(Id);
-  ArgBlock A(T, Struct, "parade_ta");
-  std::string Decls;
-  for (auto &[V, Sh] : CV.Vars) {
-    std::string Name = V->getName().str();
-    QualType Ty = V->getType();
-    if (Ty->isVariablyModifiedType()) {
-      T.remark(D->getBeginLoc(),
-               "task runs at once: it names the variable-length array '" + Name + "'");
-      return undeferredTask(C, D, CV);
-    }
-    switch (Sh) {
-    case Sharing::Shared: {
-      auto Pool = T.Pooled.find(V->getCanonicalDecl());
-      if (Pool == T.Pooled.end()) {
-        T.remark(D->getBeginLoc(), "task runs at once: '" + Name + "' has no storage to share");
-        return undeferredTask(C, D, CV);
-      }
-      const std::string &Ptr = Pool->second;
-      QualType PtrTy = T.Ctx.getPointerType(Ty);
-      A.value(PtrTy, Ptr, Ptr);
-      A.unpack(ArgBlock::Plain, PtrTy, Ptr, Ptr);
-      break;
-    }
-    case Sharing::FirstPrivate:
-      A.copy(Ty.getUnqualifiedType(), Name, T.spell(V, D->getBeginLoc(), D));
-      Decls += T.declare(Ty, Name) + "; __builtin_memcpy((void *)&" + Name + ", &parade_args->" +
-               Name + ", sizeof " + Name + "); ";
-      break;
-    default: Decls += T.declare(Ty, Name) + "; "; break;
-    }
+  std::string Why, Fn;
+  std::string Call = outlineTask(C, D, CV, nullptr, D, Why, Fn);
+  if (Call.empty()) {
+    T.remark(D->getBeginLoc(), "task runs at once: " + Why);
+    return undeferredTask(C, D, CV, nullptr, D);
   }
-  std::string Fn = "parade_task_" + std::to_string(Id);
-  auto [Defines, Undefs] = T.localMacros(C.Function, D->getBeginLoc());
-  T.addBeforeFunction(C.Function->getBeginLoc(),
-                      Defines + C.enclosingPrototype() + A.definition() + "static void " + Fn +
-                          "(void *parade_raw) {\n  " + Struct +
-                          " *parade_args = parade_raw; (void)parade_args;\n  " + A.prologue() +
-                          "\n  { " + Decls + "\n" + C.bodyText(D) + "\n  }\n}\n" + Undefs);
   T.remark(D->getBeginLoc(), "task outlined to " + Fn + ", queued for a thread of this node");
-  return A.packing() + "parade_task(" + Fn + ", &parade_ta, sizeof parade_ta, " + taskFlags(C, D) +
-         "); }";
+  return Call;
+}
+
+std::string taskloop(ConstructContext &C, const OMPExecutableDirective *D, bool InRegionTail) {
+  Translation &T = C.T;
+  std::vector<CanonicalLoop> Loops = collapsedLoops(T, D);
+  if (Loops.empty())
+    return "";
+  ConstructVars CV = analyzeConstruct(T, D);
+  std::optional<SourceRange> Region = C.regionExtent(D);
+  if (!InRegionTail)
+    adjustTaskSharing(T, D, CV, Region ? &*Region : nullptr);
+  // In a combined parallel construct the originals are the region's own
+  // copies, spelled as they are inside it.
+  const OMPExecutableDirective *Except = InRegionTail ? nullptr : D;
+  IterationSpace Space = iterationSpace(C, Loops);
+  TaskLoopParts Parts;
+  for (size_t K = 0; K < Loops.size(); K++)
+    Parts.Finals[Loops[K].Var] = Space.Finals[K];
+  Parts.Inputs = Space.Inputs;
+  for (const char *Name : {"parade_lo", "parade_hi", "parade_n"})
+    Parts.Inputs.emplace_back(T.Ctx.LongLongTy, Name);
+  Parts.Body = "for (long long parade_k = parade_lo; parade_k < parade_hi; parade_k++) {\n"
+               "      long long parade_r = parade_k; " +
+               Space.Indices + "(void)parade_r;\n      " + C.stmtText(Loops.back().Body) +
+               "\n    }";
+  std::string Grain = "0", NumTasks = "0", Strict = "0";
+  if (const auto *G = clause<OMPGrainsizeClause>(D)) {
+    Grain = "(long long)" + C.exprText(G->getGrainsize());
+    Strict = G->getModifier() == OMPC_GRAINSIZE_strict ? "1" : "0";
+  }
+  if (const auto *N = clause<OMPNumTasksClause>(D))
+    NumTasks = "(long long)" + C.exprText(N->getNumTasks());
+  bool Group = !clause<OMPNogroupClause>(D);
+  std::string Head = "{ " + Space.Bounds + "long long parade_n = " + Space.Total + ";\n  " +
+                     (Group ? "parade_taskgroup_begin(); " : "");
+  std::string Tail = std::string(Group ? "parade_taskgroup_end(); " : "") +
+                     (InRegionTail ? "parade_last = 1; " : "") + "}";
+  std::string Why, Fn;
+  if (heldRegion(C, D))
+    Why = "its body holds a parallel region";
+  std::string Call = Why.empty() ? outlineTask(C, D, CV, &Parts, Except, Why, Fn) : "";
+  if (Call.empty()) {
+    T.remark(D->getBeginLoc(), "'" + directiveName(D) + "' runs its iterations at once: " + Why);
+    return Head + "long long parade_lo = 0, parade_hi = parade_n;\n  " +
+           undeferredTask(C, D, CV, &Parts, Except) + "\n  " + Tail;
+  }
+  T.remark(D->getBeginLoc(), "'" + directiveName(D) + "' creates tasks of its iterations (" + Fn +
+                                 "), run by the threads of this node");
+  return Head + "long long parade_nt = parade_taskloop_tasks(parade_n, " + Grain + ", " + NumTasks +
+         ", " + Strict + ");\n  " +
+         "for (long long parade_t = 0; parade_t < parade_nt; parade_t++) {\n    " +
+         "long long parade_lo, parade_hi; parade_taskloop_range(parade_n, parade_nt, " + Grain +
+         ", " + Strict + ", parade_t, &parade_lo, &parade_hi);\n    " + Call + "\n  }\n  " + Tail;
 }
 
 } // namespace parade

@@ -1,4 +1,4 @@
-//===- Tasks.h - Explicit tasks ---------------------------------*- C++ -*-===//
+//===- Tasks.h - Explicit tasks and taskloops -------------------*- C++ -*-===//
 //
 // A task's body moves to a function of its own; the task becomes a call
 // that queues it (or runs it, undeferred) with an argument block of the
@@ -20,6 +20,13 @@
 namespace parade {
 
 std::string task(ConstructContext &C, const clang::OMPExecutableDirective *D);
+
+/// A taskloop: the encountering thread splits the iterations into tasks
+/// (grainsize, num_tasks) inside a taskgroup unless nogroup; a task that
+/// ends holding reduction partials combines them into the originals.
+/// @p InRegionTail: the taskloop part of `parallel master taskloop`.
+std::string taskloop(ConstructContext &C, const clang::OMPExecutableDirective *D,
+                     bool InRegionTail);
 
 } // namespace parade
 

@@ -4,7 +4,7 @@
 #include "AstUtil.h"
 #include "Collectives.h"
 #include "DataEnvironment.h"
-#include "LoopNest.h"
+#include "IterationSpace.h"
 
 #include "clang/AST/OpenMPClause.h"
 #include "clang/AST/ParentMapContext.h"
@@ -30,28 +30,6 @@ std::string scheduleOf(const OMPExecutableDirective *D, std::string &Chunk, Tran
   }
 }
 
-/// Iterations of loop @p L as a C expression over parade_lb<S>,
-/// parade_ub<S> and parade_st<S>.
-std::string countExpr(BinaryOperatorKind Cmp, const std::string &S) {
-  std::string Lb = "parade_lb" + S, Ub = "parade_ub" + S, St = "parade_st" + S;
-  switch (Cmp) {
-  case BO_LT:
-    return St + " > 0 && " + Lb + " < " + Ub + " ? (" + Ub + " - " + Lb + " + " + St + " - 1) / " +
-           St + " : 0";
-  case BO_LE:
-    return St + " > 0 && " + Lb + " <= " + Ub + " ? (" + Ub + " - " + Lb + ") / " + St + " + 1 : 0";
-  case BO_GT:
-    return St + " < 0 && " + Lb + " > " + Ub + " ? (" + Lb + " - " + Ub + " - " + St + " - 1) / -" +
-           St + " : 0";
-  case BO_GE:
-    return St + " < 0 && " + Lb + " >= " + Ub + " ? (" + Lb + " - " + Ub + ") / -" + St +
-           " + 1 : 0";
-  default:
-    return St + " > 0 ? (" + Ub + " > " + Lb + " ? " + Ub + " - " + Lb + " : 0) : (" + Lb + " > " +
-           Ub + " ? " + Lb + " - " + Ub + " : 0)";
-  }
-}
-
 } // namespace
 
 std::string loop(ConstructContext &C, const OMPExecutableDirective *D, bool InRegionTail) {
@@ -69,55 +47,25 @@ std::string loop(ConstructContext &C, const OMPExecutableDirective *D, bool InRe
   ConstructVars CV = InRegionTail ? ConstructVars() : analyzeConstruct(T, D);
   Privates P = InRegionTail ? Privates() : privates(T, D, CV, Outer.Var, false);
   std::string Chunk, Kind = scheduleOf(D, Chunk, T);
-  std::string Bounds, Total, Indices, LastVars, LastVarPtrs;
+  IterationSpace Space = iterationSpace(C, Loops);
+  std::string LastVars, LastVarPtrs;
   const auto *LP = clause<OMPLastprivateClause>(D);
-  for (size_t K = 0; K < Loops.size(); K++) {
-    const CanonicalLoop &L = Loops[K];
-    std::string S = std::to_string(K);
-    std::string Step = L.StepConst     ? std::to_string(L.StepConst)
-                       : L.StepNegated ? "-" + C.exprText(L.StepExpr)
-                                       : C.exprText(L.StepExpr);
-    QualType VarTy = L.Var->getType().getUnqualifiedType();
-    std::string Var = L.Var->getName().str();
-    std::string Cast = "(" + T.declare(VarTy, "") + ")";
-    if (VarTy->isPointerType()) {
-      // A pointer loop counts elements from its lower bound, the base.
-      std::string Base = "parade_pb" + S;
-      Bounds += T.declare(VarTy, Base) + " = " + C.exprText(L.Lower) + ";\n  ";
-      Bounds += "long long parade_lb" + S + " = 0, parade_ub" + S + " = (long long)(" +
-                C.exprText(L.Upper) + " - " + Base + "), parade_st" + S + " = (long long)(" + Step +
-                ");\n  long long parade_n" + S + " = " + countExpr(L.Cmp, S) + ";\n  ";
-      Cast = Base + " + ";
-    } else {
-      Bounds += "long long parade_lb" + S + " = (long long)" + C.exprText(L.Lower) + ", parade_ub" +
-                S + " = (long long)" + C.exprText(L.Upper) + ", parade_st" + S + " = (long long)(" +
-                Step + ");\n  long long parade_n" + S + " = " + countExpr(L.Cmp, S) + ";\n  ";
-    }
-    Total += std::string(K ? " * " : "") + "parade_n" + S;
-    // Innermost varies fastest: peel indices from the end. A single loop
-    // needs no division (it would cost more than a cheap iteration).
-    if (Loops.size() == 1)
-      Indices = T.declare(VarTy, Var) + " = " + Cast + "(parade_lb0 + parade_r * parade_st0); ";
-    else
-      Indices = T.declare(VarTy, Var) + " = " + Cast + "(parade_lb" + S +
-                " + (parade_r % parade_n" + S + ") * parade_st" + S + "); parade_r /= parade_n" +
-                S + "; " + Indices;
+  for (size_t K = 0; LP && K < Loops.size(); K++) {
     // A lastprivate loop variable ends one step past its last value; in a
     // combined construct the region declared the private copy.
+    const CanonicalLoop &L = Loops[K];
     bool IsLast = false;
-    if (LP)
-      for (const Expr *E : LP->varlists())
-        IsLast |= varOf(E) == L.Var;
+    for (const Expr *E : LP->varlists())
+      IsLast |= varOf(E) == L.Var;
     if (!IsLast)
       continue;
-    std::string Final = Cast + "(parade_lb" + S + " + parade_n" + S + " * parade_st" + S + ")";
     if (InRegionTail) {
-      LastVars += Var + " = " + Final + "; ";
+      LastVars += L.Var->getName().str() + " = " + Space.Finals[K] + "; ";
     } else {
-      std::string Ptr = "parade_lv" + S;
-      LastVarPtrs += T.declare(T.Ctx.getPointerType(VarTy), Ptr) + " = &" +
-                     T.spell(L.Var, D->getBeginLoc(), D) + "; ";
-      LastVars += "*" + Ptr + " = " + Final + "; ";
+      std::string Ptr = "parade_lv" + std::to_string(K);
+      LastVarPtrs += T.declare(T.Ctx.getPointerType(L.Var->getType().getUnqualifiedType()), Ptr) +
+                     " = &" + T.spell(L.Var, D->getBeginLoc(), D) + "; ";
+      LastVars += "*" + Ptr + " = " + Space.Finals[K] + "; ";
     }
   }
   bool Nowait = InRegionTail || clause<OMPNowaitClause>(D);
@@ -126,8 +74,8 @@ std::string loop(ConstructContext &C, const OMPExecutableDirective *D, bool InRe
            "'" + directiveName(D) + "' loop: schedule " + Kind.substr(13) +
                (Loops.size() > 1 ? ", " + std::to_string(Loops.size()) + " loops collapsed"
                                  : std::string()));
-  return "{ " + P.Before + LastVarPtrs + Bounds + "long long parade_n = " + Total + ";\n" +
-         "  parade_loop parade_l; long long parade_lo, parade_hi;" +
+  return "{ " + P.Before + LastVarPtrs + Space.Bounds + "long long parade_n = " + Space.Total +
+         ";\n" + "  parade_loop parade_l; long long parade_lo, parade_hi;" +
          // A function the body calls may hold an orphaned ordered region.
          (Ordered ? " parade_ordered_iteration parade_oi = parade_ordered_current();" : "") +
          (InRegionTail ? "" : " int parade_last = 0;") + "\n" + "  { " + P.Decls +
@@ -135,7 +83,7 @@ std::string loop(ConstructContext &C, const OMPExecutableDirective *D, bool InRe
          "  while (parade_loop_next(&parade_l, &parade_lo, &parade_hi)) {\n" +
          "    if (parade_hi == parade_n) parade_last = 1;\n" +
          "    for (long long parade_k = parade_lo; parade_k < parade_hi; parade_k++) {\n" +
-         "      long long parade_r = parade_k; " + Indices + "(void)parade_r;\n      " +
+         "      long long parade_r = parade_k; " + Space.Indices + "(void)parade_r;\n      " +
          // An ordered loop's iterations pass the ordered region in turn,
          // also those that do not execute it.
          (Ordered ? "int parade_ord = 0; parade_ordered_enter(&parade_l, parade_k, "
