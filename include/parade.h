@@ -69,6 +69,15 @@ typedef void (*parade_region_fn)(void *args);
  */
 void parade_parallel(parade_region_fn fn, const void *args, size_t args_size, int num_threads,
                      int if_clause);
+/**
+ * @brief Run @p fn as a teams region (the host is the device): a league of
+ * @p num_teams teams (0: one per thread of the default team, over all
+ * ranks), each of one thread. Inside it omp_get_team_num() is the global
+ * thread number and omp_get_thread_num() is 0; a parallel region in a team
+ * is serialized. Otherwise as parade_parallel().
+ */
+void parade_teams(parade_region_fn fn, const void *args, size_t args_size, int num_teams,
+                  int if_clause);
 
 /** @brief Run the following code as a serialized (nested) team of one. */
 void parade_serial_enter(void);

@@ -13,8 +13,9 @@
 #include <strings.h>
 #include <unistd.h>
 
-int omp_get_thread_num(void) { return parade_thread_num(); }
-int omp_get_num_threads(void) { return parade_num_threads(); }
+/* In a teams region each thread is the initial thread of a team of one. */
+int omp_get_thread_num(void) { return team_shape_in_league() ? 0 : parade_thread_num(); }
+int omp_get_num_threads(void) { return team_shape_in_league() ? 1 : parade_num_threads(); }
 /* nthreads-var: inside a region, the entry of OMP_NUM_THREADS's list for
  * the next level, or (no such entry) the value of the level above, as the
  * list's last entry persists. A nested region is serialized whatever it
@@ -32,9 +33,11 @@ void omp_set_num_threads(int num_threads) { parade_set_num_threads(num_threads);
 int omp_get_num_procs(void) {
   return node.size * node.host_cores / (node.ranks_on_host ? node.ranks_on_host : 1);
 }
-int omp_in_parallel(void) { return parade_in_parallel(); }
-int omp_get_level(void) { return parade_level(); }
-int omp_get_active_level(void) { return parade_in_parallel() ? 1 : 0; }
+/* A teams region is not a parallel region: it adds no level, and a
+ * parallel region in one of its teams is serialized (inactive). */
+int omp_in_parallel(void) { return !team_shape_in_league() && parade_in_parallel(); }
+int omp_get_level(void) { return parade_level() - (team_shape_in_league() ? 1 : 0); }
+int omp_get_active_level(void) { return omp_in_parallel() ? 1 : 0; }
 int omp_get_nested(void) { return 0; }
 void omp_set_nested(int nested) { (void)nested; }
 /* dyn-var is kept, but parade never adjusts a team's size: OpenMP allows
@@ -52,14 +55,14 @@ int omp_in_final(void) { return parade_in_final(); }
 /* Nested regions are serialized: level 1 is the only team of more than
  * one thread; other levels are teams of one. */
 int omp_get_team_size(int level) {
-  if (level < 0 || level > parade_level())
+  if (level < 0 || level > omp_get_level())
     return -1;
-  return level == 1 ? parade_num_threads() : 1;
+  return level == 1 && !team_shape_in_league() ? parade_num_threads() : 1;
 }
 int omp_get_ancestor_thread_num(int level) {
-  if (level < 0 || level > parade_level())
+  if (level < 0 || level > omp_get_level())
     return -1;
-  return level == 1 ? parade_thread_num() : 0;
+  return level == 1 && !team_shape_in_league() ? parade_thread_num() : 0;
 }
 /* One active level: nested regions are serialized. A larger value is
  * clamped to the levels supported, as OpenMP says. */
@@ -73,8 +76,10 @@ int omp_get_max_task_priority(void) { return node.opt.max_task_priority; }
 /* cancel and cancellation point are not translated (the translator says
  * so at the construct): cancellation is never active. */
 int omp_get_cancellation(void) { return 0; }
-int omp_get_num_teams(void) { return 1; }
-int omp_get_team_num(void) { return 0; }
+int omp_get_num_teams(void) {
+  return team_shape_in_league() ? (int)node.shape.nthreads : 1;
+}
+int omp_get_team_num(void) { return team_shape_in_league() ? team_shape_global_thread() : 0; }
 void omp_set_num_teams(int num_teams) {
   if (num_teams > 0)
     node.icv.num_teams = num_teams;

@@ -276,6 +276,9 @@ struct fork_info {
   uint32_t icv_dynamic;
   int32_t icv_default_device;
   uint64_t icv_default_allocator;
+  /* A teams region: each thread is the initial thread of a team of one. */
+  uint32_t league;
+  uint32_t reserved;
 };
 
 #endif

@@ -197,6 +197,7 @@ static void begin_region(const struct fork_info *info, parade_region_fn fn, cons
       .participants = info->participants,
       .comm = node.size > 1 ? comm_prefix((int)info->participants) : MPI_COMM_NULL,
       .region = info->region,
+      .league = info->league,
   };
   uint32_t first = (uint32_t)node.rank * info->per_node;
   shape.local_count =
@@ -228,8 +229,8 @@ static void begin_region(const struct fork_info *info, parade_region_fn fn, cons
   run_region(0);
 }
 
-void parade_parallel(parade_region_fn fn, const void *args, size_t args_size, int num_threads,
-                     int if_clause) {
+static void fork_region(parade_region_fn fn, const void *args, size_t args_size, int num_threads,
+                        int if_clause, int league) {
   if (parade_level() > 0 || !if_clause || node.rank != 0 || node.icv.max_active_levels == 0) {
     /* Nested, if(0) or no active level allowed: the encountering thread
      * is the whole team. */
@@ -258,6 +259,7 @@ void parade_parallel(parade_region_fn fn, const void *args, size_t args_size, in
   info.icv_dynamic = (uint32_t)node.icv.dynamic;
   info.icv_default_device = node.icv.default_device;
   info.icv_default_allocator = node.icv.default_allocator;
+  info.league = (uint32_t)league;
   if (node.size > 1) {
     /* The fork is a release of rank 0's serial writes: it is the only
      * writer, so it becomes the home of everything it wrote. */
@@ -283,6 +285,16 @@ void parade_parallel(parade_region_fn fn, const void *args, size_t args_size, in
     free(entries);
   }
   begin_region(&info, fn, args);
+}
+
+void parade_parallel(parade_region_fn fn, const void *args, size_t args_size, int num_threads,
+                     int if_clause) {
+  fork_region(fn, args, args_size, num_threads, if_clause, 0);
+}
+
+void parade_teams(parade_region_fn fn, const void *args, size_t args_size, int num_teams,
+                  int if_clause) {
+  fork_region(fn, args, args_size, num_teams, if_clause, 1);
 }
 
 int team_serve(void) {

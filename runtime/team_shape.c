@@ -16,6 +16,10 @@ static __thread struct thread_ctx ctx;
 
 static int in_team(void) { return ctx.level > 0 && ctx.serialized == 0; }
 int team_shape_in_team(void) { return in_team(); }
+int team_shape_in_league(void) { return ctx.level > 0 && node.shape.league; }
+int team_shape_global_thread(void) {
+  return ctx.level > 0 ? node.rank * (int)node.shape.per_node + ctx.local : 0;
+}
 
 void team_shape_set(const struct team_shape *shape) {
   int requested = node.shape.requested_threads;

@@ -19,6 +19,7 @@ struct team_shape {
   MPI_Comm comm;         /* the participants' communicator */
   uint64_t region;       /* the current region's number, the same on every node */
   int requested_threads; /* omp_set_num_threads, over all nodes; 0: default */
+  uint32_t league;       /* a teams region: every thread is a team of one */
 };
 
 /* The region about to run has @p shape (requested_threads is kept). */
@@ -30,6 +31,12 @@ void team_shape_leave(void);
 /* The calling thread is one of an active team's threads (not in a
  * serialized region). */
 int team_shape_in_team(void);
+/* The calling thread is in a teams region (perhaps in a serialized parallel
+ * region inside it): its team number is its global thread number. */
+int team_shape_in_league(void);
+/* The calling thread's global thread number in the region it runs, also
+ * inside a serialized region nested in it. */
+int team_shape_global_thread(void);
 
 /* The size of the next team without a num_threads clause. */
 int team_default_size(void);

@@ -12,7 +12,7 @@
 // COMPILE: warning: checked at compile time
 // Standard output and standard error reach mpirun through two pipes, so
 // their lines may interleave in either order.
-// CHECK: produced 1
+// CHECK-DAG: produced 1
 // CHECK-DAG: parade: warning: [rank 0] error directive encountered: only a warning
 // CHECK-DAG: after the warning
 // CHECK-DAG: parade: error: [rank 0] error directive encountered: stopping here
