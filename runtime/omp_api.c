@@ -76,9 +76,7 @@ int omp_get_max_task_priority(void) { return node.opt.max_task_priority; }
 /* cancel and cancellation point are not translated (the translator says
  * so at the construct): cancellation is never active. */
 int omp_get_cancellation(void) { return 0; }
-int omp_get_num_teams(void) {
-  return team_shape_in_league() ? (int)node.shape.nthreads : 1;
-}
+int omp_get_num_teams(void) { return team_shape_in_league() ? (int)node.shape.nthreads : 1; }
 int omp_get_team_num(void) { return team_shape_in_league() ? team_shape_global_thread() : 0; }
 void omp_set_num_teams(int num_teams) {
   if (num_teams > 0)

@@ -22,8 +22,44 @@ bool isParallel(const OMPExecutableDirective *D) {
   case Directive::OMPD_parallel_master_taskloop_simd:
   case Directive::OMPD_parallel_masked_taskloop:
   case Directive::OMPD_parallel_masked_taskloop_simd:
-  case Directive::OMPD_parallel_sections: return true;
+  case Directive::OMPD_parallel_sections:
+  // The host is the device: a target construct runs in place, so its
+  // parallel or teams part starts a region there.
+  case Directive::OMPD_target_parallel:
+  case Directive::OMPD_target_parallel_for:
+  case Directive::OMPD_target_parallel_for_simd:
+  case Directive::OMPD_target_parallel_loop: return true;
+  default: return isLeague(D);
+  }
+}
+
+bool isLeague(const OMPExecutableDirective *D) {
+  switch (D->getDirectiveKind()) {
+  case Directive::OMPD_teams:
+  case Directive::OMPD_teams_distribute:
+  case Directive::OMPD_teams_distribute_simd:
+  case Directive::OMPD_teams_distribute_parallel_for:
+  case Directive::OMPD_teams_distribute_parallel_for_simd:
+  case Directive::OMPD_teams_loop:
+  case Directive::OMPD_target_teams:
+  case Directive::OMPD_target_teams_distribute:
+  case Directive::OMPD_target_teams_distribute_simd:
+  case Directive::OMPD_target_teams_distribute_parallel_for:
+  case Directive::OMPD_target_teams_distribute_parallel_for_simd:
+  case Directive::OMPD_target_teams_loop: return true;
   default: return false;
+  }
+}
+
+bool isDistribute(const OMPExecutableDirective *D) {
+  switch (D->getDirectiveKind()) {
+  case Directive::OMPD_distribute:
+  case Directive::OMPD_distribute_simd:
+  case Directive::OMPD_distribute_parallel_for:
+  case Directive::OMPD_distribute_parallel_for_simd: return true;
+  default:
+    return isLeague(D) && D->getDirectiveKind() != Directive::OMPD_teams &&
+           D->getDirectiveKind() != Directive::OMPD_target_teams;
   }
 }
 
@@ -33,8 +69,11 @@ bool isLoop(const OMPExecutableDirective *D) {
   case Directive::OMPD_for_simd:
   case Directive::OMPD_parallel_for:
   case Directive::OMPD_parallel_for_simd:
-  case Directive::OMPD_parallel_loop: return true;
-  default: return false;
+  case Directive::OMPD_parallel_loop:
+  case Directive::OMPD_target_parallel_for:
+  case Directive::OMPD_target_parallel_for_simd:
+  case Directive::OMPD_target_parallel_loop: return true;
+  default: return isDistribute(D);
   }
 }
 

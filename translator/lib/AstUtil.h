@@ -25,6 +25,12 @@ bool isLoop(const clang::OMPExecutableDirective *D);
 /// A taskloop directive, alone or combined (master taskloop, parallel
 /// masked taskloop simd, ...).
 bool isTaskLoop(const clang::OMPExecutableDirective *D);
+/// A directive that starts a league of teams (teams, target teams
+/// distribute parallel for, ...): a region whose threads are each a team.
+bool isLeague(const clang::OMPExecutableDirective *D);
+/// A loop directive that shares its iterations among the teams of a
+/// league (distribute, teams distribute simd, target teams loop, ...).
+bool isDistribute(const clang::OMPExecutableDirective *D);
 
 /// The first clause of kind @p C on @p D, or null.
 template <typename C> const C *clause(const clang::OMPExecutableDirective *D) {

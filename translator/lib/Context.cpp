@@ -287,7 +287,9 @@ void Translation::flushBeforeFunctions() {
 }
 
 const Stmt *directiveBody(const OMPExecutableDirective *D) {
-  if (!D->hasAssociatedStmt())
+  // A stand-alone directive that is a task (target enter data, target
+  // update) has an associated statement Sema made, not a body.
+  if (!D->hasAssociatedStmt() || D->isStandaloneDirective())
     return nullptr;
   const Stmt *S = D->getAssociatedStmt();
   while (const auto *CS = dyn_cast<CapturedStmt>(S))

@@ -177,7 +177,12 @@ ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) 
                    OMPReleaseClause, OMPRelaxedClause, OMPHintClause>(C) ||
                isa<OMPFilterClause, OMPSafelenClause, OMPSimdlenClause, OMPAlignedClause,
                    OMPNontemporalClause, OMPOrderClause, OMPFullClause, OMPPartialClause,
-                   OMPBindClause, OMPGrainsizeClause, OMPNumTasksClause, OMPNogroupClause>(C)) {
+                   OMPBindClause, OMPGrainsizeClause, OMPNumTasksClause, OMPNogroupClause>(C) ||
+               // The host is the device: mapped data is the original.
+               isa<OMPMapClause, OMPDeviceClause, OMPDefaultmapClause, OMPIsDevicePtrClause,
+                   OMPHasDeviceAddrClause, OMPUseDevicePtrClause, OMPUseDeviceAddrClause,
+                   OMPToClause, OMPFromClause, OMPNumTeamsClause, OMPThreadLimitClause,
+                   OMPDistScheduleClause, OMPAllocateClause, OMPUsesAllocatorsClause>(C)) {
       // Handled by the construct's translation, or without effect here
       // (simd's hints to the vectoriser; order(concurrent) allows the
       // order parade runs iterations in).

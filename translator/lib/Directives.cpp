@@ -3,6 +3,7 @@
 
 #include "AstUtil.h"
 #include "ConstructContext.h"
+#include "DataEnvironment.h"
 #include "LoopNest.h"
 #include "Regions.h"
 #include "Synchronisation.h"
@@ -133,6 +134,39 @@ std::string maskedTaskloop(ConstructContext &C, const OMPExecutableDirective *D)
          taskloop(C, D, /*InRegionTail=*/false);
 }
 
+/// target (and target simd): the host is the device, so the region runs in
+/// place on the encountering thread, in its data environment (mapped data
+/// is the original; firstprivate, implicit for scalars, is copied).
+std::string target(ConstructContext &C, const OMPExecutableDirective *D) {
+  Translation &T = C.T;
+  ConstructVars CV = analyzeConstruct(T, D);
+  // in_reduction: the target task runs in place and updates the original.
+  for (auto &[V, Sh] : CV.Vars)
+    if (Sh == Sharing::Reduction)
+      Sh = Sharing::Shared;
+  CV.Reductions.clear();
+  Privates P = privates(T, D, CV, nullptr, false);
+  T.remark(D->getBeginLoc(), "'" + directiveName(D) +
+                                 "' runs in place: the host is the device (omp_get_num_devices() "
+                                 "is 0)");
+  // A target task with depend waits for its predecessors, among its
+  // earlier siblings.
+  std::string Wait = clause<OMPDependClause>(D) ? "parade_taskwait(); " : "";
+  return "{ " + Wait + P.Before + "{ " + P.Decls + "\n" + C.bodyText(D) + "\n" + P.Finish + "} }";
+}
+
+/// target data: the body, with the original data (the host is the device).
+std::string targetData(ConstructContext &C, const OMPExecutableDirective *D) {
+  C.T.remark(D->getBeginLoc(), "target data maps nothing: the host is the device");
+  return C.bodyText(D);
+}
+
+/// target enter data, target exit data, target update: nothing to move.
+std::string targetStandalone(ConstructContext &C, const OMPExecutableDirective *D) {
+  C.T.remark(D->getBeginLoc(), "'" + directiveName(D) + "' moves nothing: the host is the device");
+  return clause<OMPDependClause>(D) ? "parade_taskwait();" : ";";
+}
+
 std::string simd(ConstructContext &C, const OMPExecutableDirective *D) {
   C.T.remark(D->getBeginLoc(), "simd is left to the C compiler's vectoriser");
   return C.bodyText(D);
@@ -148,6 +182,32 @@ const std::pair<Directive, Translate> Table[] = {
     {Directive::OMPD_parallel_loop, parallel},
     {Directive::OMPD_parallel_master, parallel},
     {Directive::OMPD_parallel_masked, parallel},
+    {Directive::OMPD_target_parallel, parallel},
+    {Directive::OMPD_target_parallel_for, parallel},
+    {Directive::OMPD_target_parallel_for_simd, parallel},
+    {Directive::OMPD_target_parallel_loop, parallel},
+    {Directive::OMPD_teams, parallel},
+    {Directive::OMPD_teams_distribute, parallel},
+    {Directive::OMPD_teams_distribute_simd, parallel},
+    {Directive::OMPD_teams_distribute_parallel_for, parallel},
+    {Directive::OMPD_teams_distribute_parallel_for_simd, parallel},
+    {Directive::OMPD_teams_loop, parallel},
+    {Directive::OMPD_target_teams, parallel},
+    {Directive::OMPD_target_teams_distribute, parallel},
+    {Directive::OMPD_target_teams_distribute_simd, parallel},
+    {Directive::OMPD_target_teams_distribute_parallel_for, parallel},
+    {Directive::OMPD_target_teams_distribute_parallel_for_simd, parallel},
+    {Directive::OMPD_target_teams_loop, parallel},
+    {Directive::OMPD_distribute, forLoop},
+    {Directive::OMPD_distribute_simd, forLoop},
+    {Directive::OMPD_distribute_parallel_for, forLoop},
+    {Directive::OMPD_distribute_parallel_for_simd, forLoop},
+    {Directive::OMPD_target, target},
+    {Directive::OMPD_target_simd, target},
+    {Directive::OMPD_target_data, targetData},
+    {Directive::OMPD_target_enter_data, targetStandalone},
+    {Directive::OMPD_target_exit_data, targetStandalone},
+    {Directive::OMPD_target_update, targetStandalone},
     {Directive::OMPD_for, forLoop},
     {Directive::OMPD_for_simd, forLoop},
     {Directive::OMPD_sections, sectionsConstruct},

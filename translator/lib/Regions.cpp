@@ -117,8 +117,13 @@ std::string outline(ConstructContext &C, const OMPExecutableDirective *D) {
   std::string NumThreads = "0", If = "1";
   if (const auto *N = clause<OMPNumThreadsClause>(D))
     NumThreads = C.exprText(N->getNumThreads());
-  if (const auto *I = clause<OMPIfClause>(D))
-    If = "(" + C.exprText(I->getCondition()) + " != 0)";
+  if (const auto *N = clause<OMPNumTeamsClause>(D))
+    NumThreads = C.exprText(N->getNumTeams());
+  // if(target: ...) has nothing to decide when the host is the device.
+  for (const auto *I : D->getClausesOfKind<OMPIfClause>())
+    if (!isLeague(D) && (I->getNameModifier() == llvm::omp::OMPD_unknown ||
+                         I->getNameModifier() == llvm::omp::OMPD_parallel))
+      If = "(" + C.exprText(I->getCondition()) + " != 0)";
   std::string Fn = "parade_region_" + std::to_string(Id);
   std::string Outlined = C.enclosingPrototype() + A.definition() + "static void " + Fn +
                          "(void *parade_raw) {\n  struct parade_args_" + std::to_string(Id) +
@@ -132,8 +137,8 @@ std::string outline(ConstructContext &C, const OMPExecutableDirective *D) {
                                  std::to_string(CV.Vars.size()) +
                                  " variable(s) from the "
                                  "enclosing function");
-  return A.packing() + "parade_parallel(" + Fn + ", &parade_a, sizeof parade_a, " + NumThreads +
-         ", " + If + "); }";
+  return A.packing() + (isLeague(D) ? "parade_teams(" : "parade_parallel(") + Fn +
+         ", &parade_a, sizeof parade_a, " + NumThreads + ", " + If + "); }";
 }
 
 std::string serializedRegion(ConstructContext &C, const OMPExecutableDirective *D) {

@@ -17,6 +17,14 @@ namespace {
 
 std::string scheduleOf(const OMPExecutableDirective *D, std::string &Chunk, Translation &T) {
   Chunk = "0";
+  if (isDistribute(D)) {
+    // Teams of one thread: the distribution among teams is the whole
+    // schedule (a parallel for part's schedule has one thread to serve).
+    if (const auto *DS = clause<OMPDistScheduleClause>(D))
+      if (const Expr *C = DS->getChunkSize())
+        Chunk = "(" + T.text(C->getSourceRange()) + ")";
+    return "PARADE_SCHED_STATIC";
+  }
   const auto *S = clause<OMPScheduleClause>(D);
   if (!S)
     return "PARADE_SCHED_STATIC";
@@ -68,7 +76,8 @@ std::string loop(ConstructContext &C, const OMPExecutableDirective *D, bool InRe
       LastVars += "*" + Ptr + " = " + Space.Finals[K] + "; ";
     }
   }
-  bool Nowait = InRegionTail || clause<OMPNowaitClause>(D);
+  // distribute has no barrier at its end (teams do not synchronise).
+  bool Nowait = InRegionTail || clause<OMPNowaitClause>(D) || isDistribute(D);
   std::string BodyText = C.stmtText(Loops.back().Body);
   T.remark(D->getBeginLoc(),
            "'" + directiveName(D) + "' loop: schedule " + Kind.substr(13) +
