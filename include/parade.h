@@ -313,6 +313,20 @@ typedef struct parade_reduce_var {
 void parade_allreduce(parade_reduce_var *vars, int nvars);
 
 /**
+ * @brief The exclusive prefix of an inscan reduction over the team's threads.
+ *
+ * Every thread calls it with its partials in @p vars (the same shape on
+ * every thread); each gets back, in place, the combination of the partials
+ * of the threads numbered below it, in thread order. Returns 0, leaving
+ * @p vars as they were, on the first thread (nothing comes before it).
+ */
+int parade_scan_prefix(parade_reduce_var *vars, int nvars);
+/** @brief Private memory of the calling thread for a scan's partials
+ *  (@p bytes may be 0); ends the job when there is none. */
+void *parade_scan_buffer(size_t bytes);
+void parade_scan_buffer_free(void *buffer);
+
+/**
  * @brief An OpenMP atomic update that commutes: *addr = *addr op *value.
  *
  * Inside an active region on several ranks the update is combined into a

@@ -199,6 +199,109 @@ void parade_allreduce(parade_reduce_var *vars, int nvars) {
   }
 }
 
+/* ---- Scan ---------------------------------------------------------------- */
+
+/* The leader's part of a scan: the node's total goes through one MPI
+ * exclusive scan among the team's nodes, then each local thread's prefix
+ * (the node's prefix and the partials of the local threads before it) is
+ * written to its slot of the node buffer. */
+static void scan_leader(void) {
+  const parade_reduce_var *vars = node.collectives.contrib[0];
+  int nvars = node.collectives.layout_count;
+  size_t total = layout_bytes(vars, nvars);
+  int locals = team_local_count();
+  /* Slots: the node's total, the node's prefix, then one per thread. */
+  ensure_buffer(total * (size_t)(locals + 2));
+  unsigned char *node_total = node.collectives.buf, *node_prefix = node_total + total;
+  unsigned char *slot = node_prefix + total;
+  /* Running combination of the threads so far, thread by thread. */
+  for (int t = 0; t < locals; t++) {
+    const parade_reduce_var *theirs = node.collectives.contrib[t];
+    size_t off = 0;
+    for (int v = 0; v < nvars; v++) {
+      size_t bytes = vars[v].count * combine_type_size(vars[v].type);
+      if (t == 0)
+        memcpy(node_total + off, theirs[v].data, bytes);
+      else if (combine_elements(vars[v].type, vars[v].op, node_total + off, theirs[v].data,
+                                vars[v].count))
+        err_fatal("scan operator %d is not defined on element type %d", vars[v].op, vars[v].type);
+      off += bytes;
+    }
+    if (t + 1 < locals)
+      memcpy(slot + (size_t)(t + 1) * total, node_total, total); /* thread t+1's local prefix */
+  }
+  node.collectives.scan_node_first = team_first_global() == 0;
+  if (team_participants() > 1 && total > 0) {
+    uint64_t start = stats_now_ns();
+    if (total > INT_MAX)
+      err_fatal("a scan of %zu bytes is too large for one collective", total);
+    MPI_Datatype packed;
+    MPI_Op packed_mpi_op;
+    MPI_Type_contiguous((int)total, MPI_BYTE, &packed);
+    MPI_Type_commit(&packed);
+    MPI_Op_create(packed_op, 0, &packed_mpi_op); /* in rank order: not commutative */
+    node.collectives.layout = vars;
+    MPI_Request req;
+    MPI_Iexscan(node_total, node_prefix, 1, packed, packed_mpi_op, team_comm(), &req);
+    comm_wait_mpi(&req);
+    node.collectives.layout = NULL;
+    MPI_Op_free(&packed_mpi_op);
+    MPI_Type_free(&packed);
+    STAT_INC(collectives);
+    STAT_ADD(collective_ns, stats_now_ns() - start);
+  }
+}
+
+int parade_scan_prefix(parade_reduce_var *vars, int nvars) {
+  if (nvars <= 0 || parade_num_threads() <= 1)
+    return 0;
+  for (int v = 0; v < nvars; v++)
+    if (!combine_type_size(vars[v].type) || (unsigned)vars[v].op >= PARADE_OP_COUNT)
+      err_fatal("parade_scan_prefix: bad type %d or operator %d", vars[v].type, vars[v].op);
+  int local = parade_local_thread_num();
+  node.collectives.contrib[local] = vars;
+  if (local == 0)
+    node.collectives.layout_count = nvars;
+  team_node_barrier(scan_leader);
+  size_t total = layout_bytes(vars, nvars);
+  const unsigned char *node_prefix = node.collectives.buf + total;
+  const unsigned char *mine = node_prefix + total + (size_t)local * total;
+  int from_nodes = !node.collectives.scan_node_first;
+  if (!from_nodes && local == 0)
+    return 0;
+  /* The node's prefix (nodes before this one), then the local threads'. */
+  unsigned char *prefix = malloc(total ? total : 1);
+  if (!prefix)
+    err_fatal("out of memory for a scan of %zu bytes", total);
+  memcpy(prefix, from_nodes ? node_prefix : mine, total);
+  if (from_nodes && local > 0) {
+    size_t off = 0;
+    for (int v = 0; v < nvars; v++) {
+      combine_elements(vars[v].type, vars[v].op, prefix + off, mine + off, vars[v].count);
+      off += vars[v].count * combine_type_size(vars[v].type);
+    }
+  }
+  /* Every local thread reads its slot before it arrives at the node's next
+   * collective, whose leader reuses the buffer. */
+  size_t off = 0;
+  for (int v = 0; v < nvars; v++) {
+    size_t bytes = vars[v].count * combine_type_size(vars[v].type);
+    memcpy(vars[v].data, prefix + off, bytes);
+    off += bytes;
+  }
+  free(prefix);
+  return 1;
+}
+
+void *parade_scan_buffer(size_t bytes) {
+  void *p = malloc(bytes ? bytes : 1);
+  if (!p)
+    err_fatal("out of memory for a scan's partials (%zu bytes)", bytes);
+  return p;
+}
+
+void parade_scan_buffer_free(void *buffer) { free(buffer); }
+
 /* ---- Broadcast ---------------------------------------------------------- */
 
 /* The leader's part of a broadcast: @p len bytes of the node buffer from

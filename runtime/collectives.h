@@ -29,6 +29,9 @@ struct collectives {
   void **store_targets;
   int store_count;
   const size_t *store_sizes;
+  /* The scan in flight: this node holds global thread 0 (no prefix from
+   * other nodes). */
+  int scan_node_first;
 };
 
 #endif

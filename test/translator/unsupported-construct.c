@@ -20,17 +20,3 @@ void f(int n, int *a) {
       a[i] = 0;
   }
 }
-
-// Sema's buffer for an inscan reduction is captured by the loop: not a
-// variable the program names (no internal error beside the refusal).
-int scan(const int *a, int *b) {
-  int s = 0;
-#pragma omp parallel for reduction(inscan, + : s)
-  for (int i = 0; i < 64; i++) {
-    s += a[i];
-// CHECK-DAG: unsupported-construct.c:[[@LINE+1]]:1: error: OpenMP construct 'scan' is not supported by parade
-#pragma omp scan inclusive(s)
-    b[i] = s;
-  }
-  return s;
-}

@@ -303,6 +303,8 @@ std::vector<const VarDecl *> addressTakenLocals(const Stmt *Body) {
   return Out;
 }
 
+std::string reductionOperator(const OMPReductionClause *C) { return operatorName(C); }
+
 std::string reductionRuntimeOp(llvm::StringRef Op) {
   if (Op == "+" || Op == "-")
     return "PARADE_OP_SUM";

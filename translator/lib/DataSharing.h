@@ -45,6 +45,10 @@ void adjustTaskSharing(Translation &T, const clang::OMPExecutableDirective *D, C
 /// anywhere in @p Body, in order of first appearance.
 std::vector<const clang::VarDecl *> addressTakenLocals(const clang::Stmt *Body);
 
+/// The operator of a reduction clause ("+", "min", ...), or empty when
+/// parade does not support it (a user-defined reduction).
+std::string reductionOperator(const clang::OMPReductionClause *C);
+
 /// The OpenMP identity of a reduction operator for type @p Ty, as C text.
 std::string reductionIdentity(Translation &T, llvm::StringRef Op, clang::QualType Ty);
 /// The parade_op enumerator of a reduction operator.

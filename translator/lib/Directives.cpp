@@ -167,6 +167,13 @@ std::string targetStandalone(ConstructContext &C, const OMPExecutableDirective *
   return clause<OMPDependClause>(D) ? "parade_taskwait();" : ";";
 }
 
+/// scan: its loop's translation splits the body at it (Scan.h); in a
+/// simd loop, which runs in order on one thread, it has nothing to do.
+std::string scan(ConstructContext &C, const OMPExecutableDirective *D) {
+  (void)C, (void)D;
+  return "";
+}
+
 std::string simd(ConstructContext &C, const OMPExecutableDirective *D) {
   C.T.remark(D->getBeginLoc(), "simd is left to the C compiler's vectoriser");
   return C.bodyText(D);
@@ -236,6 +243,7 @@ const std::pair<Directive, Translate> Table[] = {
     {Directive::OMPD_parallel_masked_taskloop_simd, parallel},
     {Directive::OMPD_simd, simd},
     {Directive::OMPD_ordered, ordered},
+    {Directive::OMPD_scan, scan},
 };
 
 /// Rewrites the directives of each function of the main file, innermost

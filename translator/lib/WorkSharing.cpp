@@ -5,6 +5,7 @@
 #include "Collectives.h"
 #include "DataEnvironment.h"
 #include "IterationSpace.h"
+#include "Scan.h"
 
 #include "clang/AST/OpenMPClause.h"
 #include "clang/AST/ParentMapContext.h"
@@ -83,26 +84,33 @@ std::string loop(ConstructContext &C, const OMPExecutableDirective *D, bool InRe
            "'" + directiveName(D) + "' loop: schedule " + Kind.substr(13) +
                (Loops.size() > 1 ? ", " + std::to_string(Loops.size()) + " loops collapsed"
                                  : std::string()));
+  // The iterations this thread runs, handed out by the schedule (a loop
+  // with inscan reductions runs its block in two passes).
+  std::string Iterations =
+      hasInscanReduction(D)
+          ? scanIterations(C, D, Loops, Space)
+          : "parade_loop_begin(&parade_l, parade_n, " + Kind + ", " + Chunk + ");\n" +
+                "  while (parade_loop_next(&parade_l, &parade_lo, &parade_hi)) {\n" +
+                "    if (parade_hi == parade_n) parade_last = 1;\n" +
+                "    for (long long parade_k = parade_lo; parade_k < parade_hi; parade_k++) {\n" +
+                "      long long parade_r = parade_k; " + Space.Indices +
+                "(void)parade_r;\n      " +
+                // An ordered loop's iterations pass the ordered region in
+                // turn, also those that do not execute it.
+                (Ordered ? "int parade_ord = 0; parade_ordered_enter(&parade_l, parade_k, "
+                           "&parade_ord);\n      "
+                         : "") +
+                BodyText +
+                (Ordered ? "\n      if (!parade_ord) { parade_ordered_begin(&parade_l, parade_k); "
+                           "parade_ordered_end(&parade_l, parade_k); }"
+                         : "") +
+                "\n    }\n  }\n  ";
   return "{ " + P.Before + LastVarPtrs + Space.Bounds + "long long parade_n = " + Space.Total +
          ";\n" + "  parade_loop parade_l; long long parade_lo, parade_hi;" +
          // A function the body calls may hold an orphaned ordered region.
          (Ordered ? " parade_ordered_iteration parade_oi = parade_ordered_current();" : "") +
-         (InRegionTail ? "" : " int parade_last = 0;") + "\n" + "  { " + P.Decls +
-         "\n  parade_loop_begin(&parade_l, parade_n, " + Kind + ", " + Chunk + ");\n" +
-         "  while (parade_loop_next(&parade_l, &parade_lo, &parade_hi)) {\n" +
-         "    if (parade_hi == parade_n) parade_last = 1;\n" +
-         "    for (long long parade_k = parade_lo; parade_k < parade_hi; parade_k++) {\n" +
-         "      long long parade_r = parade_k; " + Space.Indices + "(void)parade_r;\n      " +
-         // An ordered loop's iterations pass the ordered region in turn,
-         // also those that do not execute it.
-         (Ordered ? "int parade_ord = 0; parade_ordered_enter(&parade_l, parade_k, "
-                    "&parade_ord);\n      "
-                  : "") +
-         BodyText +
-         (Ordered ? "\n      if (!parade_ord) { parade_ordered_begin(&parade_l, parade_k); "
-                    "parade_ordered_end(&parade_l, parade_k); }"
-                  : "") +
-         "\n    }\n  }\n  " + (Ordered ? "parade_ordered_restore(parade_oi); " : "") + P.Finish +
+         (InRegionTail ? "" : " int parade_last = 0;") + "\n" + "  { " + P.Decls + "\n  " +
+         Iterations + (Ordered ? "parade_ordered_restore(parade_oi); " : "") + P.Finish +
          (LastVars.empty() ? "" : "if (parade_last) { " + LastVars + "} ") +
          reductions(T, D, P, false) + "}\n  (void)parade_last; " +
          (Nowait ? "" : "parade_barrier(); ") + "}";
