@@ -143,6 +143,15 @@ ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) 
       Each(F, Sharing::FirstPrivate);
     } else if (const auto *L = dyn_cast<OMPLastprivateClause>(C)) {
       Each(L, Sharing::LastPrivate);
+    } else if (const auto *Lin = dyn_cast<OMPLinearClause>(C)) {
+      // A private copy per thread that the loop sets at each iteration
+      // (WorkSharing.cpp), and the last iteration's value copied back.
+      if (!isLoop(D) && D->getDirectiveKind() != llvm::omp::OMPD_simd) {
+        T.error(Lin->getBeginLoc(),
+                "linear on '" + directiveName(D) + "' is not supported by parade (only on loops)");
+        continue;
+      }
+      Each(Lin, Sharing::LastPrivate);
     } else if (const auto *S = dyn_cast<OMPSharedClause>(C)) {
       Each(S, Sharing::Shared);
     } else if (const auto *Rd = dyn_cast<OMPReductionClause>(C)) {

@@ -175,6 +175,11 @@ std::string scan(ConstructContext &C, const OMPExecutableDirective *D) {
 }
 
 std::string simd(ConstructContext &C, const OMPExecutableDirective *D) {
+  if (const auto *Lin = clause<OMPLinearClause>(D)) {
+    // Run in place, the loop would leave the variable where it started.
+    C.T.error(Lin->getBeginLoc(), "linear on 'simd' is not supported by parade");
+    return "";
+  }
   C.T.remark(D->getBeginLoc(), "simd is left to the C compiler's vectoriser");
   return C.bodyText(D);
 }

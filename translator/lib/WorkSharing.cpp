@@ -59,13 +59,18 @@ std::string loop(ConstructContext &C, const OMPExecutableDirective *D, bool InRe
   IterationSpace Space = iterationSpace(C, Loops);
   std::string LastVars, LastVarPtrs;
   const auto *LP = clause<OMPLastprivateClause>(D);
-  for (size_t K = 0; LP && K < Loops.size(); K++) {
+  bool HasLinear = !D->getClausesOfKind<OMPLinearClause>().empty();
+  for (size_t K = 0; (LP || HasLinear) && K < Loops.size(); K++) {
     // A lastprivate loop variable ends one step past its last value; in a
     // combined construct the region declared the private copy.
     const CanonicalLoop &L = Loops[K];
     bool IsLast = false;
-    for (const Expr *E : LP->varlists())
-      IsLast |= varOf(E) == L.Var;
+    if (LP)
+      for (const Expr *E : LP->varlists())
+        IsLast |= varOf(E) == L.Var;
+    for (const auto *Lin : D->getClausesOfKind<OMPLinearClause>())
+      for (const Expr *E : Lin->varlists())
+        IsLast |= varOf(E) == L.Var;
     if (!IsLast)
       continue;
     if (InRegionTail) {
@@ -77,6 +82,37 @@ std::string loop(ConstructContext &C, const OMPExecutableDirective *D, bool InRe
       LastVars += "*" + Ptr + " = " + Space.Finals[K] + "; ";
     }
   }
+  // linear: each iteration starts from the original's value at the loop's
+  // start plus its logical number times the step; the last iteration's
+  // value goes back as a lastprivate's does.
+  std::string LinearInits, LinearSets;
+  for (const auto *Lin : D->getClausesOfKind<OMPLinearClause>()) {
+    std::string Step = Lin->getStep() ? C.exprText(Lin->getStep()) : "1";
+    for (const Expr *E : Lin->varlists()) {
+      const VarDecl *V = varOf(E);
+      if (!V)
+        continue;
+      bool IsLoopVar = false;
+      for (const CanonicalLoop &L : Loops)
+        IsLoopVar |= L.Var == V;
+      if (IsLoopVar)
+        continue; // the loop sets it; its final value is the loop's
+      if (InRegionTail && V->hasGlobalStorage()) {
+        T.error(E->getExprLoc(), "linear of a global variable on a combined parallel loop is "
+                                 "not supported by parade");
+        continue;
+      }
+      std::string Init = "parade_li_" + std::to_string(T.fresh());
+      LinearInits += T.declare(V->getType().getUnqualifiedType(), Init) + " = " +
+                     T.spell(V, D->getBeginLoc(), D) + "; ";
+      LinearSets += V->getName().str() + " = " + Init + " + parade_k * " + Step + "; ";
+    }
+  }
+  // The thread with the last iteration writes the original back: every
+  // thread reads it first (on another node that read could otherwise meet
+  // the home's copy already written).
+  if (!LinearInits.empty())
+    LinearInits += "parade_barrier(); ";
   // distribute has no barrier at its end (teams do not synchronise).
   bool Nowait = InRegionTail || clause<OMPNowaitClause>(D) || isDistribute(D);
   std::string BodyText = C.stmtText(Loops.back().Body);
@@ -94,7 +130,7 @@ std::string loop(ConstructContext &C, const OMPExecutableDirective *D, bool InRe
                 "    if (parade_hi == parade_n) parade_last = 1;\n" +
                 "    for (long long parade_k = parade_lo; parade_k < parade_hi; parade_k++) {\n" +
                 "      long long parade_r = parade_k; " + Space.Indices +
-                "(void)parade_r;\n      " +
+                "(void)parade_r;\n      " + LinearSets +
                 // An ordered loop's iterations pass the ordered region in
                 // turn, also those that do not execute it.
                 (Ordered ? "int parade_ord = 0; parade_ordered_enter(&parade_l, parade_k, "
@@ -105,8 +141,9 @@ std::string loop(ConstructContext &C, const OMPExecutableDirective *D, bool InRe
                            "parade_ordered_end(&parade_l, parade_k); }"
                          : "") +
                 "\n    }\n  }\n  ";
-  return "{ " + P.Before + LastVarPtrs + Space.Bounds + "long long parade_n = " + Space.Total +
-         ";\n" + "  parade_loop parade_l; long long parade_lo, parade_hi;" +
+  return "{ " + P.Before + LastVarPtrs + LinearInits + Space.Bounds +
+         "long long parade_n = " + Space.Total + ";\n" +
+         "  parade_loop parade_l; long long parade_lo, parade_hi;" +
          // A function the body calls may hold an orphaned ordered region.
          (Ordered ? " parade_ordered_iteration parade_oi = parade_ordered_current();" : "") +
          (InRegionTail ? "" : " int parade_last = 0;") + "\n" + "  { " + P.Decls + "\n  " +
