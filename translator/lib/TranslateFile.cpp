@@ -44,9 +44,7 @@ dropUnknownArguments(const clang::tooling::CommandLineArguments &Args, StringRef
 
 char DiagnosedError::ID;
 
-Expected<std::string> translateFile(const clang::tooling::CompilationDatabase &Compilations,
-                                    StringRef Source, const Options &Opts, const ToolPaths &Paths) {
-  clang::tooling::ClangTool Tool(Compilations, {Source.str()});
+void adjustArguments(clang::tooling::ClangTool &Tool, const ToolPaths &Paths) {
   Tool.appendArgumentsAdjuster(dropUnknownArguments);
   // The C that gcc 12 accepts with a warning (implicit declarations and
   // int, int/pointer conversions) Clang 19 refuses: accept it too. (Not
@@ -58,6 +56,12 @@ Expected<std::string> translateFile(const clang::tooling::CompilationDatabase &C
        "-Wno-error=incompatible-pointer-types", "-Wno-error=incompatible-function-pointer-types",
        "-Wno-error=return-type"},
       clang::tooling::ArgumentInsertPosition::BEGIN));
+}
+
+Expected<std::string> translateFile(const clang::tooling::CompilationDatabase &Compilations,
+                                    StringRef Source, const Options &Opts, const ToolPaths &Paths) {
+  clang::tooling::ClangTool Tool(Compilations, {Source.str()});
+  adjustArguments(Tool, Paths);
 
   std::string Text;
   raw_string_ostream OS(Text);

@@ -43,6 +43,11 @@ struct ToolPaths {
   std::string ParadeIncludeDir;
 };
 
+/// The compiler arguments every parse needs: -fopenmp, Clang's resource
+/// directory and parade.h's, and gcc's flags that Clang does not know
+/// dropped.
+void adjustArguments(clang::tooling::ClangTool &Tool, const ToolPaths &Paths);
+
 /// The translation failed because of errors in the program, already
 /// reported as Clang diagnostics with their locations.
 class DiagnosedError : public llvm::ErrorInfo<DiagnosedError> {

@@ -1,0 +1,168 @@
+//===- inventory.cpp - parade-inventory: the OpenMP a file uses ----------===//
+//
+// usage: parade-inventory file.c [-- compiler arguments]
+//        parade-inventory --catalog
+// Reads file.c with Clang and prints, one per line and tab-separated, what
+// OpenMP it uses, as the AST has it:
+//
+//   directive  parallel for  12       (name, line)
+//   clause     parallel for  reduction  12
+//   routine    omp_get_wtime  30      (a call)
+//   declared   omp_get_wtime          (a routine omp.h declares)
+//
+// --catalog prints every directive Clang knows and, for each, the clauses
+// OpenMP 5.2 allows on it: scripts/conformance sets the tests' inventories
+// against it.
+//===----------------------------------------------------------------------===//
+#include "Translator.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/DeclOpenMP.h"
+#include "clang/AST/OpenMPClause.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Tooling/CommonOptionsParser.h"
+#include "llvm/Frontend/OpenMP/OMP.h"
+#include "llvm/Support/CommandLine.h"
+
+#include <set>
+
+using namespace clang;
+using namespace llvm;
+
+static cl::OptionCategory Category("parade-inventory options");
+static cl::opt<bool> Catalog("catalog", cl::cat(Category),
+                             cl::desc("Print every directive and the clauses OpenMP 5.2 allows on "
+                                      "it"));
+
+namespace {
+
+class Collector : public RecursiveASTVisitor<Collector> {
+public:
+  Collector(ASTContext &Ctx, std::set<std::string> &Out)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Out(Out) {}
+
+  bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
+    if (!inMainFile(D->getBeginLoc()))
+      return true;
+    std::string Name = getOpenMPDirectiveName(D->getDirectiveKind()).str();
+    std::string Line = line(D->getBeginLoc());
+    Out.insert("directive\t" + Name + "\t" + Line);
+    for (const OMPClause *C : D->clauses())
+      if (!C->isImplicit() && C->getBeginLoc().isValid())
+        Out.insert("clause\t" + Name + "\t" + getOpenMPClauseName(C->getClauseKind()).str() + "\t" +
+                   Line);
+    return true;
+  }
+  bool VisitOMPThreadPrivateDecl(OMPThreadPrivateDecl *D) {
+    return declarative("threadprivate", D->getLocation());
+  }
+  bool VisitOMPDeclareReductionDecl(OMPDeclareReductionDecl *D) {
+    return declarative("declare reduction", D->getLocation());
+  }
+  bool VisitOMPRequiresDecl(OMPRequiresDecl *D) {
+    return declarative("requires", D->getLocation());
+  }
+  bool VisitOMPAllocateDecl(OMPAllocateDecl *D) {
+    return declarative("allocate", D->getLocation());
+  }
+  bool VisitFunctionDecl(FunctionDecl *F) {
+    if (F->hasAttr<OMPDeclareSimdDeclAttr>())
+      declarative("declare simd", F->getLocation());
+    if (F->hasAttr<OMPDeclareTargetDeclAttr>())
+      declarative("declare target", F->getLocation());
+    // The routines omp.h declares: the catalog of the library.
+    std::string Name = F->getName().str();
+    PresumedLoc P = SM.getPresumedLoc(F->getLocation());
+    if (StringRef(Name).starts_with("omp_") && P.isValid() &&
+        StringRef(P.getFilename()).ends_with("/omp.h"))
+      Out.insert("declared\t" + Name);
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *E) {
+    const FunctionDecl *F = E->getDirectCallee();
+    if (F && F->getName().starts_with("omp_") && inMainFile(E->getBeginLoc()))
+      Out.insert("routine\t" + F->getName().str() + "\t" + line(E->getBeginLoc()));
+    return true;
+  }
+
+private:
+  ASTContext &Ctx;
+  SourceManager &SM;
+  std::set<std::string> &Out;
+
+  bool inMainFile(SourceLocation L) { return SM.isInMainFile(SM.getExpansionLoc(L)); }
+  std::string line(SourceLocation L) { return std::to_string(SM.getExpansionLineNumber(L)); }
+  bool declarative(const char *Name, SourceLocation L) {
+    if (inMainFile(L))
+      Out.insert(std::string("directive\t") + Name + "\t" + line(L));
+    return true;
+  }
+};
+
+class Consumer : public ASTConsumer {
+public:
+  explicit Consumer(std::set<std::string> &Out) : Out(Out) {}
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    Collector(Ctx, Out).TraverseDecl(Ctx.getTranslationUnitDecl());
+  }
+
+private:
+  std::set<std::string> &Out;
+};
+
+class Action : public ASTFrontendAction {
+public:
+  explicit Action(std::set<std::string> &Out) : Out(Out) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, StringRef) override {
+    return std::make_unique<Consumer>(Out);
+  }
+
+private:
+  std::set<std::string> &Out;
+};
+
+class Factory : public tooling::FrontendActionFactory {
+public:
+  explicit Factory(std::set<std::string> &Out) : Out(Out) {}
+  std::unique_ptr<FrontendAction> create() override { return std::make_unique<Action>(Out); }
+
+private:
+  std::set<std::string> &Out;
+};
+
+void printCatalog() {
+  for (unsigned D = 0; D < omp::Directive_enumSize; D++) {
+    auto Dir = static_cast<omp::Directive>(D);
+    std::string Name = omp::getOpenMPDirectiveName(Dir).str();
+    outs() << "directive\t" << Name << "\n";
+    for (unsigned C = 0; C < omp::Clause_enumSize; C++) {
+      auto Cl = static_cast<omp::Clause>(C);
+      if (omp::isAllowedClauseForDirective(Dir, Cl, 52))
+        outs() << "clause\t" << Name << "\t" << omp::getOpenMPClauseName(Cl) << "\n";
+    }
+  }
+}
+
+} // namespace
+
+int main(int argc, const char **argv) {
+  if (argc == 2 && StringRef(argv[1]) == "--catalog") {
+    printCatalog();
+    return 0;
+  }
+  auto Parser = tooling::CommonOptionsParser::create(argc, argv, Category);
+  if (!Parser) {
+    errs() << toString(Parser.takeError());
+    return 2;
+  }
+  std::set<std::string> Out;
+  tooling::ClangTool Tool(Parser->getCompilations(), Parser->getSourcePathList());
+  parade::adjustArguments(Tool, {PARADE_CLANG_RESOURCE_DIR, PARADE_INCLUDE_DIR});
+  int Status = Tool.run(std::make_unique<Factory>(Out).get());
+  for (const std::string &L : Out)
+    outs() << L << "\n";
+  return Status;
+}
