@@ -73,8 +73,8 @@ void omp_set_max_active_levels(int levels) {
 }
 int omp_get_supported_active_levels(void) { return 1; }
 int omp_get_max_task_priority(void) { return node.opt.max_task_priority; }
-/* cancel and cancellation point are not translated (the translator says
- * so at the construct): cancellation is never active. */
+/* cancel-var is always false (OMP_CANCELLATION=true gets a warning): cancel
+ * and cancellation point do nothing, as OpenMP says they do then. */
 int omp_get_cancellation(void) { return 0; }
 int omp_get_num_teams(void) { return team_shape_in_league() ? (int)node.shape.nthreads : 1; }
 int omp_get_team_num(void) { return team_shape_in_league() ? team_shape_global_thread() : 0; }

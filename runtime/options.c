@@ -382,7 +382,16 @@ static int parse_allocator(struct options *opt, const char *text) {
 }
 
 static int parse_cancellation(struct options *opt, const char *text) {
-  return parse_bool(text, &opt->cancellation);
+  int err = parse_bool(text, &opt->cancellation);
+  if (!err && opt->cancellation) {
+    /* Cancelling would need every node's threads to see a flag at their
+     * cancellation points: parade keeps cancel-var false, the default. */
+    err_warn("OMP_CANCELLATION=%s: parade does not cancel; cancel constructs do nothing, as "
+             "when cancellation is disabled",
+             text);
+    opt->cancellation = 0;
+  }
+  return err;
 }
 
 static int parse_default_device(struct options *opt, const char *text) {

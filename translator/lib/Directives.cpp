@@ -174,6 +174,17 @@ std::string scan(ConstructContext &C, const OMPExecutableDirective *D) {
   return "";
 }
 
+/// cancel and cancellation point: parade runs with cancel-var false (the
+/// default; OMP_CANCELLATION=true gets a warning at run time), so, as
+/// OpenMP says, they do nothing; cancel's if condition is still evaluated.
+std::string cancel(ConstructContext &C, const OMPExecutableDirective *D) {
+  C.T.remark(D->getBeginLoc(),
+             "'" + directiveName(D) + "' does nothing: parade runs with cancellation disabled");
+  if (const auto *I = clause<OMPIfClause>(D))
+    return "(void)" + C.exprText(I->getCondition()) + ";";
+  return ";";
+}
+
 std::string simd(ConstructContext &C, const OMPExecutableDirective *D) {
   if (const auto *Lin = clause<OMPLinearClause>(D)) {
     // Run in place, the loop would leave the variable where it started.
@@ -251,6 +262,8 @@ const std::pair<Directive, Translate> Table[] = {
     {Directive::OMPD_simd, simd},
     {Directive::OMPD_ordered, ordered},
     {Directive::OMPD_scan, scan},
+    {Directive::OMPD_cancel, cancel},
+    {Directive::OMPD_cancellation_point, cancel},
 };
 
 /// Rewrites the directives of each function of the main file, innermost
