@@ -321,10 +321,13 @@ void parade_allreduce(parade_reduce_var *vars, int nvars);
  * @p vars as they were, on the first thread (nothing comes before it).
  */
 int parade_scan_prefix(parade_reduce_var *vars, int nvars);
-/** @brief Private memory of the calling thread for a scan's partials
- *  (@p bytes may be 0); ends the job when there is none. */
-void *parade_scan_buffer(size_t bytes);
-void parade_scan_buffer_free(void *buffer);
+/** @brief Private memory of the calling thread (a scan's partials, the
+ *  private copy of an array section in a reduction; @p bytes may be 0);
+ *  ends the job when there is none. */
+void *parade_private_alloc(size_t bytes);
+void parade_private_free(void *buffer);
+/** @brief Cleanup hook: @p slot points to what parade_private_alloc gave. */
+void parade_private_release(void *slot);
 
 /**
  * @brief An OpenMP atomic update that commutes: *addr = *addr op *value.

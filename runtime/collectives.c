@@ -293,14 +293,16 @@ int parade_scan_prefix(parade_reduce_var *vars, int nvars) {
   return 1;
 }
 
-void *parade_scan_buffer(size_t bytes) {
+void *parade_private_alloc(size_t bytes) {
   void *p = malloc(bytes ? bytes : 1);
   if (!p)
-    err_fatal("out of memory for a scan's partials (%zu bytes)", bytes);
+    err_fatal("out of memory for %zu bytes of private partials", bytes);
   return p;
 }
 
-void parade_scan_buffer_free(void *buffer) { free(buffer); }
+void parade_private_free(void *buffer) { free(buffer); }
+
+void parade_private_release(void *slot) { free(*(void **)slot); }
 
 /* ---- Broadcast ---------------------------------------------------------- */
 

@@ -49,6 +49,12 @@ enum class Sharing {
 struct ReductionItem {
   const clang::VarDecl *Var;
   std::string Op; ///< "+", "*", "-", "&", "|", "^", "&&", "||", "min", "max"
+  /// An array section `Var[Lower : Length]` (an element: Length 1) of
+  /// elements of type Elem; the whole variable when Section is false.
+  bool Section = false;
+  std::string Lower, Length; ///< C text
+  clang::QualType Elem;
+  std::vector<const clang::VarDecl *> BoundVars; ///< named by Lower and Length
 };
 
 /// A construct that can privatise variables (a region or work-sharing

@@ -50,10 +50,34 @@ Privates privates(Translation &T, const OMPExecutableDirective *D, const Constru
       break;
     case Sharing::Reduction: {
       std::string Op;
+      const ReductionItem *Item = nullptr;
       for (const ReductionItem &R : CV.Reductions)
-        if (R.Var == V)
+        if (R.Var == V) {
           Op = R.Op;
+          Item = &R;
+        }
       std::string Ptr = "parade_ro_" + std::to_string(K);
+      if (Item && Item->Section) {
+        // A private run of Length elements, named through a pointer that
+        // the body's subscripts reach as they would the original; freed
+        // when the construct's block ends, after the combine.
+        std::string S = std::to_string(K), Elem = T.declare(Item->Elem, "");
+        std::string Lo = "parade_rl_" + S, Len = "parade_rn_" + S, Buf = "parade_rp_" + S;
+        std::string Each = "for (long long parade_ri = 0; parade_ri < " + Len + "; parade_ri++) ";
+        P.Before += "long long " + Lo + " = (long long)" + Item->Lower + ", " + Len +
+                    " = (long long)" + Item->Length + "; " + Elem + " *" + Ptr + " = &(" + Orig +
+                    ")[" + Lo + "]; ";
+        P.Decls += Elem + " *" + Buf + " __attribute__((cleanup(parade_private_release))) = (" +
+                   Elem + " *)parade_private_alloc(sizeof(" + Elem + ") * (unsigned long)" + Len +
+                   "); " + Each + Buf + "[parade_ri] = " + reductionIdentity(T, Op, Item->Elem) +
+                   "; " + Elem + " *" + Name + " = " + Buf + " - " + Lo + "; ";
+        P.ReduceVars.push_back("{" + Buf + ", (unsigned long)" + Len + ", " +
+                               runtimeTypeName(Item->Elem, T.Ctx) + ", " + reductionRuntimeOp(Op) +
+                               "}");
+        P.ReduceFinish.push_back(
+            Each + "{ " + reductionCombine(Op, Ptr + "[parade_ri]", Buf + "[parade_ri]") + " }");
+        break;
+      }
       if (const auto *CA = dyn_cast_or_null<ConstantArrayType>(T.Ctx.getAsArrayType(Ty))) {
         // Element by element: a private array of identities, one
         // reduction variable of Count elements, an elementwise combine.

@@ -7,6 +7,8 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/APSInt.h"
 
+#include <functional>
+
 using namespace clang;
 
 namespace parade {
@@ -94,6 +96,60 @@ template <typename ClauseT> std::string operatorName(const ClauseT *C) {
   return Id == "min" || Id == "max" ? Id : std::string();
 }
 
+/// An array section (`a[lo:len]`, `a[:len]`, `a[lo:]` of an array of fixed
+/// size) or element (`a[i]`) of a one-dimensional array or a pointer, as a
+/// reduction item; the reason it is not one parade supports, else empty.
+std::string sectionItem(Translation &T, const Expr *E, ReductionItem &Item) {
+  const Expr *X = E->IgnoreParenImpCasts();
+  const Expr *Base = nullptr;
+  if (const auto *S = dyn_cast<ArraySectionExpr>(X)) {
+    if (S->getStride())
+      return "a reduction over an array section with a stride is not supported by parade";
+    Base = S->getBase();
+    Item.Lower =
+        S->getLowerBound() ? "(" + T.text(S->getLowerBound()->getSourceRange()) + ")" : "0";
+    if (S->getLength()) {
+      Item.Length = "(" + T.text(S->getLength()->getSourceRange()) + ")";
+    } else if (const auto *CA =
+                   T.Ctx.getAsConstantArrayType(Base->IgnoreParenImpCasts()->getType())) {
+      Item.Length = "(" + std::to_string(CA->getZExtSize()) + " - " + Item.Lower + ")";
+    } else {
+      return "an array section without a length must be of an array of fixed size";
+    }
+  } else if (const auto *A = dyn_cast<ArraySubscriptExpr>(X)) {
+    Base = A->getBase();
+    Item.Lower = "(" + T.text(A->getIdx()->getSourceRange()) + ")";
+    Item.Length = "1";
+  } else {
+    return "this reduction item is not supported by parade";
+  }
+  Item.Var = varOf(Base);
+  QualType BaseTy = Item.Var ? Item.Var->getType() : QualType();
+  if (!Item.Var || !(BaseTy->isPointerType() || BaseTy->isArrayType()))
+    return "a reduction over an array section must name a one-dimensional array or a pointer "
+           "for parade";
+  Item.Elem = BaseTy->isPointerType() ? BaseTy->getPointeeType()
+                                      : T.Ctx.getAsArrayType(BaseTy)->getElementType();
+  Item.Elem = Item.Elem.getUnqualifiedType();
+  if (runtimeTypeName(Item.Elem, T.Ctx).empty())
+    return "the elements of a reduction's array section must have an arithmetic type";
+  Item.Section = true;
+  // The bounds are evaluated where the construct's private copies are made
+  // (inside an outlined region): the variables they name travel with it.
+  std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (V != Item.Var)
+          Item.BoundVars.push_back(V);
+    for (const Stmt *C : S->children())
+      Find(C);
+  };
+  Find(X);
+  return "";
+}
+
 /// The variables of a reduction or in_reduction clause with operator @p Op.
 template <typename ClauseT>
 void reductionItems(Translation &T, const ClauseT *Rd, const std::string &Op,
@@ -105,7 +161,14 @@ void reductionItems(Translation &T, const ClauseT *Rd, const std::string &Op,
   for (const Expr *E : Rd->varlists()) {
     const VarDecl *V = varOf(E);
     if (!V) {
-      T.error(E->getExprLoc(), "reductions over array sections are not supported by parade");
+      ReductionItem Item{nullptr, Op};
+      std::string Why = sectionItem(T, E, Item);
+      if (!Why.empty()) {
+        T.error(E->getExprLoc(), Why);
+        continue;
+      }
+      Explicit[Item.Var] = Sharing::Reduction;
+      Out.Reductions.push_back(Item);
       continue;
     }
     // A whole array of fixed size reduces element by element.
@@ -235,6 +298,11 @@ ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) 
     if (S == Sharing::Shared && (Uses.Modified.count(V) || Uses.AddressTaken.count(V)))
       Out.Written.insert(V);
   }
+  // What an array section's bounds name is read, shared, by the construct.
+  for (const ReductionItem &R : Out.Reductions)
+    for (const VarDecl *V : R.BoundVars)
+      if (!Skip(V) && !Explicit.count(V) && Uses.Seen.insert(V).second)
+        Out.Vars.emplace_back(V, Sharing::Shared);
   // Variables named only in clauses still get their sharing.
   for (auto &[V, S] : Explicit) {
     if (Uses.Seen.count(V) || Skip(V))

@@ -65,7 +65,7 @@ std::string scanIterations(ConstructContext &C, const OMPExecutableDirective *D,
     const Item &I = Items[J];
     std::string Name = I.Var->getName().str();
     std::string Buf = "parade_sb" + std::to_string(J), Pre = "parade_sp" + std::to_string(J);
-    Buffers += I.Type + " *" + Buf + " = (" + I.Type + " *)parade_scan_buffer(sizeof(" + I.Type +
+    Buffers += I.Type + " *" + Buf + " = (" + I.Type + " *)parade_private_alloc(sizeof(" + I.Type +
                ") * (unsigned long)(parade_shi - parade_slo));\n  ";
     Pass1Decls += I.Type + " " + Name + " = " + I.Identity + "; ";
     Pass1Keep += Buf + "[parade_k - parade_slo] = " + Name + "; ";
@@ -85,7 +85,7 @@ std::string scanIterations(ConstructContext &C, const OMPExecutableDirective *D,
                    : "if (parade_k > parade_slo) " +
                          reductionCombine(I.Op, Name, Buf + "[parade_k - parade_slo - 1]")) +
         " ";
-    Free += "parade_scan_buffer_free(" + Buf + "); ";
+    Free += "parade_private_free(" + Buf + "); ";
   }
   T.remark(Scan->getBeginLoc(), std::string(Inclusive ? "inclusive" : "exclusive") +
                                     " scan: each thread's block in two passes around one "

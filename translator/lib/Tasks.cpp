@@ -38,7 +38,13 @@ struct TaskLoopParts {
 struct TaskReductions {
   std::string Decls, Finish;
 
-  void add(Translation &T, const VarDecl *V, const std::string &Op, const std::string &Orig) {
+  void add(Translation &T, const VarDecl *V, const std::string &Op, const std::string &Orig,
+           const ReductionItem *Item) {
+    if (Item && Item->Section) {
+      T.error(V->getLocation(), "a task reduction over an array section is not supported by "
+                                "parade");
+      return;
+    }
     std::string Name = V->getName().str();
     QualType Ty = V->getType().getUnqualifiedType();
     if (const auto *CA = dyn_cast_or_null<ConstantArrayType>(T.Ctx.getAsArrayType(Ty))) {
@@ -66,11 +72,16 @@ struct TaskReductions {
   }
 };
 
-std::string reductionOp(const ConstructVars &CV, const VarDecl *V) {
+const ReductionItem *reductionItem(const ConstructVars &CV, const VarDecl *V) {
   for (const ReductionItem &R : CV.Reductions)
     if (R.Var == V)
-      return R.Op;
-  return "+";
+      return &R;
+  return nullptr;
+}
+
+std::string reductionOp(const ConstructVars &CV, const VarDecl *V) {
+  const ReductionItem *R = reductionItem(CV, V);
+  return R ? R->Op : "+";
 }
 
 /// A task run at once by the encountering thread, in place: @p Body (its
@@ -110,7 +121,7 @@ std::string undeferredTask(ConstructContext &C, const OMPExecutableDirective *D,
       break;
     case Sharing::Reduction:
       Before += T.declare(T.Ctx.getPointerType(V->getType()), Ptr) + " = &" + Orig + "; ";
-      R.add(T, V, reductionOp(CV, V), Ptr);
+      R.add(T, V, reductionOp(CV, V), Ptr, reductionItem(CV, V));
       break;
     default: Decls += T.declare(V->getType(), Name) + "; "; break;
     }
@@ -179,7 +190,7 @@ std::string outlineTask(ConstructContext &C, const OMPExecutableDirective *D,
       break;
     case Sharing::Reduction:
       PointerTo(V, Field);
-      R.add(T, V, reductionOp(CV, V), Field);
+      R.add(T, V, reductionOp(CV, V), Field, reductionItem(CV, V));
       break;
     default: Decls += T.declare(Ty, Name) + "; "; break;
     }
