@@ -321,6 +321,16 @@ void parade_allreduce(parade_reduce_var *vars, int nvars);
  * @p vars as they were, on the first thread (nothing comes before it).
  */
 int parade_scan_prefix(parade_reduce_var *vars, int nvars);
+
+/** @brief A user-defined reduction's combiner: *out = *out combined with
+ *  *in (omp_out and omp_in of the declare reduction). */
+typedef void (*parade_combine_fn)(void *out, const void *in);
+/**
+ * @brief Combine every thread's value of a user-defined reduction with
+ * @p combine, in thread order; all threads get the result in @p data
+ * (@p size bytes). Every thread of the team calls it.
+ */
+void parade_allreduce_user(void *data, size_t size, parade_combine_fn combine);
 /** @brief Private memory of the calling thread (a scan's partials, the
  *  private copy of an array section in a reduction; @p bytes may be 0);
  *  ends the job when there is none. */

@@ -199,6 +199,62 @@ void parade_allreduce(parade_reduce_var *vars, int nvars) {
   }
 }
 
+/* ---- User-defined reductions -------------------------------------------- */
+
+/* MPI's operator for a user-defined reduction: inout = in combined with
+ * inout, in that order (in comes from the lower ranks). */
+static void user_op(void *in, void *inout, int *len, MPI_Datatype *type) {
+  (void)type;
+  size_t size = node.collectives.user_size;
+  for (int i = 0; i < *len; i++) {
+    unsigned char *into = (unsigned char *)inout + (size_t)i * size;
+    memcpy(node.collectives.user_tmp, (unsigned char *)in + (size_t)i * size, size);
+    node.collectives.user_combine(node.collectives.user_tmp, into);
+    memcpy(into, node.collectives.user_tmp, size);
+  }
+}
+
+static void allreduce_user_leader(void) {
+  size_t size = node.collectives.user_size;
+  parade_combine_fn combine = node.collectives.user_combine;
+  ensure_buffer(2 * size);
+  unsigned char *buf = node.collectives.buf;
+  memcpy(buf, node.collectives.contrib[0], size);
+  for (int t = 1; t < team_local_count(); t++)
+    combine(buf, node.collectives.contrib[t]);
+  if (team_participants() <= 1 || size == 0)
+    return;
+  if (size > INT_MAX)
+    err_fatal("a user-defined reduction of %zu bytes is too large for one collective", size);
+  uint64_t start = stats_now_ns();
+  MPI_Datatype packed;
+  MPI_Op op;
+  MPI_Type_contiguous((int)size, MPI_BYTE, &packed);
+  MPI_Type_commit(&packed);
+  MPI_Op_create(user_op, 0, &op); /* the combiner need not commute */
+  node.collectives.user_tmp = buf + size;
+  MPI_Request req;
+  MPI_Iallreduce(MPI_IN_PLACE, buf, 1, packed, op, team_comm(), &req);
+  comm_wait_mpi(&req);
+  MPI_Op_free(&op);
+  MPI_Type_free(&packed);
+  STAT_INC(collectives);
+  STAT_ADD(collective_ns, stats_now_ns() - start);
+}
+
+void parade_allreduce_user(void *data, size_t size, parade_combine_fn combine) {
+  if (parade_num_threads() <= 1)
+    return;
+  int local = parade_local_thread_num();
+  node.collectives.contrib[local] = data;
+  if (local == 0) { /* the same on every thread: one writes */
+    node.collectives.user_size = size;
+    node.collectives.user_combine = combine;
+  }
+  team_node_barrier(allreduce_user_leader);
+  memcpy(data, node.collectives.buf, size);
+}
+
 /* ---- Scan ---------------------------------------------------------------- */
 
 /* The leader's part of a scan: the node's total goes through one MPI

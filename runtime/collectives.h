@@ -32,6 +32,11 @@ struct collectives {
   /* The scan in flight: this node holds global thread 0 (no prefix from
    * other nodes). */
   int scan_node_first;
+  /* The user-defined reduction in flight: its values' size and combiner,
+   * and room for one value (MPI's operator has no context of its own). */
+  size_t user_size;
+  parade_combine_fn user_combine;
+  unsigned char *user_tmp;
 };
 
 #endif

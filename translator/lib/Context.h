@@ -12,6 +12,7 @@
 #include "Translator.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Rewrite/Core/Rewriter.h"
@@ -55,6 +56,8 @@ struct ReductionItem {
   std::string Lower, Length; ///< C text
   clang::QualType Elem;
   std::vector<const clang::VarDecl *> BoundVars; ///< named by Lower and Length
+  /// A user-defined reduction (declare reduction), whose Op is empty.
+  const clang::OMPDeclareReductionDecl *UDR = nullptr;
 };
 
 /// A construct that can privatise variables (a region or work-sharing

@@ -1,9 +1,28 @@
 //===- DataEnvironment.cpp - A construct's private copies ----------------===//
 #include "DataEnvironment.h"
 
+#include "clang/AST/ParentMapContext.h"
+
 using namespace clang;
 
 namespace parade {
+
+namespace {
+
+/// Where the function that holds @p D begins: outlined helpers go there.
+SourceLocation enclosingFunctionBegin(Translation &T, const OMPExecutableDirective *D) {
+  DynTypedNode Node = DynTypedNode::create(*D);
+  for (;;) {
+    auto Parents = T.Ctx.getParents(Node);
+    if (Parents.empty())
+      return D->getBeginLoc();
+    Node = Parents[0];
+    if (const auto *F = Node.get<FunctionDecl>())
+      return F->getBeginLoc();
+  }
+}
+
+} // namespace
 
 Privates privates(Translation &T, const OMPExecutableDirective *D, const ConstructVars &CV,
                   const VarDecl *SkipVar, bool ForRegion) {
@@ -57,6 +76,41 @@ Privates privates(Translation &T, const OMPExecutableDirective *D, const Constru
           Item = &R;
         }
       std::string Ptr = "parade_ro_" + std::to_string(K);
+      if (Item && Item->UDR) {
+        // The declare reduction's combiner and initializer become
+        // functions over omp_out/omp_in and omp_priv/omp_orig.
+        const OMPDeclareReductionDecl *U = Item->UDR;
+        std::string S = std::to_string(K), Fn = "parade_udr_" + S;
+        std::string TyText = T.declare(Ty.getUnqualifiedType(), "");
+        T.addBeforeFunction(enclosingFunctionBegin(T, D),
+                            "static void " + Fn + "(void *parade_out, const void *parade_in) { " +
+                                T.declare(Ty.getUnqualifiedType(), "omp_out") + "; " +
+                                T.declare(Ty.getUnqualifiedType(), "omp_in") +
+                                "; __builtin_memcpy(&omp_out, parade_out, sizeof omp_out); "
+                                "__builtin_memcpy(&omp_in, parade_in, sizeof omp_in);\n  " +
+                                T.text(U->getCombiner()->getSourceRange()) +
+                                ";\n  __builtin_memcpy(parade_out, &omp_out, sizeof omp_out); }\n");
+        P.Before += TyText + " *" + Ptr + " = &" + Orig + "; ";
+        P.Decls += T.declare(Ty.getUnqualifiedType(), Name) + "; ";
+        if (const Expr *Init = U->getInitializer()) {
+          std::string OrigCopy = T.declare(Ty.getUnqualifiedType(), "omp_orig") +
+                                 "; __builtin_memcpy(&omp_orig, " + Ptr +
+                                 ", sizeof omp_orig); (void)omp_orig; ";
+          std::string Priv = U->getInitializerKind() == OMPDeclareReductionInitKind::Call
+                                 ? T.declare(Ty.getUnqualifiedType(), "omp_priv") + "; " +
+                                       T.text(Init->getSourceRange()) + "; "
+                                 : T.declare(Ty.getUnqualifiedType(), "omp_priv") + " = " +
+                                       T.text(Init->getSourceRange()) + "; ";
+          P.Decls += "{ " + OrigCopy + Priv + "__builtin_memcpy(&" + Name + ", &omp_priv, sizeof " +
+                     Name + "); } ";
+        } else {
+          // Without an initializer the copy starts as a static variable
+          // would: zero.
+          P.Decls += "__builtin_memset(&" + Name + ", 0, sizeof " + Name + "); ";
+        }
+        P.UserReductions.push_back({Name, Fn, Ptr});
+        break;
+      }
       if (Item && Item->Section) {
         // A private run of Length elements, named through a pointer that
         // the body's subscripts reach as they would the original; freed
@@ -120,11 +174,22 @@ Privates privates(Translation &T, const OMPExecutableDirective *D, const Constru
 
 std::string reductions(Translation &T, const OMPExecutableDirective *D, const Privates &P,
                        bool Serialized) {
-  if (P.ReduceVars.empty())
+  if (P.ReduceVars.empty() && P.UserReductions.empty())
     return "";
-  std::string Combine;
+  std::string Combine, UserCombine, UserAll;
   for (const std::string &F : P.ReduceFinish)
     Combine += F + " ";
+  for (const auto &U : P.UserReductions) {
+    UserCombine += U.Combiner + "(" + U.Orig + ", &" + U.Name + "); ";
+    UserAll +=
+        "parade_allreduce_user(&" + U.Name + ", sizeof " + U.Name + ", " + U.Combiner + "); ";
+  }
+  Combine += UserCombine;
+  if (P.ReduceVars.empty() && !Serialized && !T.Opts.ForceLockPath) {
+    T.remark(D->getBeginLoc(), "user-defined reduction: one allreduce with its combiner per "
+                               "variable");
+    return "{ " + UserAll + "if (parade_thread_num() == 0) { " + Combine + "} } ";
+  }
   if (Serialized)
     return "{ " + P.ReduceCopies + Combine + "} ";
   if (T.Opts.ForceLockPath) {
@@ -139,8 +204,8 @@ std::string reductions(Translation &T, const OMPExecutableDirective *D, const Pr
            "reduction mapped to one merged allreduce: " + std::to_string(P.ReduceVars.size()) +
                " variable(s), " + std::to_string(P.ReduceBytes) + " bytes");
   return "{ " + P.ReduceCopies + "parade_reduce_var parade_rv[] = {" + List +
-         "}; parade_allreduce(parade_rv, " + std::to_string(P.ReduceVars.size()) +
-         "); if (parade_thread_num() == 0) { " + Combine + "} } ";
+         "}; parade_allreduce(parade_rv, " + std::to_string(P.ReduceVars.size()) + "); " + UserAll +
+         "if (parade_thread_num() == 0) { " + Combine + "} } ";
 }
 
 } // namespace parade

@@ -31,6 +31,12 @@ struct Privates {
   std::vector<std::string> ReduceVars;
   std::vector<std::string> ReduceFinish;
   unsigned ReduceBytes = 0;
+  /// User-defined reductions: the private copy, its combiner (a function
+  /// placed before the enclosing function) and the pointer to the original.
+  struct UserReduction {
+    std::string Name, Combiner, Orig;
+  };
+  std::vector<UserReduction> UserReductions;
 };
 
 /// The private copies of @p D's variables (all but @p SkipVar). In an

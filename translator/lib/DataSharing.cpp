@@ -154,12 +154,45 @@ std::string sectionItem(Translation &T, const Expr *E, ReductionItem &Item) {
 template <typename ClauseT>
 void reductionItems(Translation &T, const ClauseT *Rd, const std::string &Op,
                     llvm::DenseMap<const VarDecl *, Sharing> &Explicit, ConstructVars &Out) {
-  if (Op.empty()) {
-    T.error(Rd->getBeginLoc(), "this reduction operator is not supported by parade");
-    return;
-  }
+  auto Ops = Rd->reduction_ops().begin();
   for (const Expr *E : Rd->varlists()) {
     const VarDecl *V = varOf(E);
+    // A user-defined reduction: Sema resolved its declare reduction.
+    // (Its reduction operation calls the declaration, through an opaque
+    // value.)
+    const OMPDeclareReductionDecl *UDR = nullptr;
+    std::function<void(const Stmt *)> FindUDR = [&](const Stmt *S) {
+      if (!S || UDR)
+        return;
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+        UDR = dyn_cast<OMPDeclareReductionDecl>(DRE->getDecl());
+      if (const auto *OVE = dyn_cast<OpaqueValueExpr>(S)) // its callee
+        FindUDR(OVE->getSourceExpr());
+      for (const Stmt *C : S->children())
+        FindUDR(C);
+    };
+    FindUDR(*Ops++);
+    if (Op.empty() && !UDR) {
+      T.error(Rd->getBeginLoc(), "this reduction operator is not supported by parade");
+      return;
+    }
+    if (UDR) {
+      if (!V || V->getType()->isArrayType()) {
+        T.error(E->getExprLoc(), "a user-defined reduction over an array or an array section "
+                                 "is not supported by parade");
+        continue;
+      }
+      if (UDR->getInitializer() &&
+          UDR->getInitializerKind() == OMPDeclareReductionInitKind::Direct) {
+        T.error(UDR->getLocation(), "an initializer omp_priv(...) is not supported by parade");
+        continue;
+      }
+      Explicit[V] = Sharing::Reduction;
+      ReductionItem Item{V, ""};
+      Item.UDR = UDR;
+      Out.Reductions.push_back(Item);
+      continue;
+    }
     if (!V) {
       ReductionItem Item{nullptr, Op};
       std::string Why = sectionItem(T, E, Item);

@@ -40,9 +40,9 @@ struct TaskReductions {
 
   void add(Translation &T, const VarDecl *V, const std::string &Op, const std::string &Orig,
            const ReductionItem *Item) {
-    if (Item && Item->Section) {
-      T.error(V->getLocation(), "a task reduction over an array section is not supported by "
-                                "parade");
+    if (Item && (Item->Section || Item->UDR)) {
+      T.error(V->getLocation(), "a task reduction over an array section or with a "
+                                "user-defined reduction is not supported by parade");
       return;
     }
     std::string Name = V->getName().str();
