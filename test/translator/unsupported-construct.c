@@ -7,13 +7,6 @@
 void f(int n, int *a) {
 #pragma omp parallel
   {
-// CHECK-DAG: unsupported-construct.c:[[@LINE+1]]:17: error: doacross loops (ordered(n)) are not supported by parade
-#pragma omp for ordered(1)
-    for (int i = 1; i < n; i++) {
-#pragma omp ordered depend(sink: i - 1)
-      a[i] = a[i - 1] + 1;
-#pragma omp ordered depend(source)
-    }
 // CHECK-DAG: unsupported-construct.c:[[@LINE+1]]:1: error: OpenMP construct 'tile' is not supported by parade
 #pragma omp tile sizes(4)
     for (int i = 0; i < n; i++)

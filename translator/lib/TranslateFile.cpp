@@ -46,11 +46,14 @@ char DiagnosedError::ID;
 
 void adjustArguments(clang::tooling::ClangTool &Tool, const ToolPaths &Paths) {
   Tool.appendArgumentsAdjuster(dropUnknownArguments);
-  // The C that gcc 12 accepts with a warning (implicit declarations and
-  // int, int/pointer conversions) Clang 19 refuses: accept it too. (Not
-  // -w: it would also silence the warnings the translator makes errors.)
+  // OpenMP 5.2 (a -fopenmp-version= of the program's own comes later and
+  // wins); what 5.2 deprecates (ordered depend, master) stays valid, so
+  // without a warning, as with gcc. The C that gcc 12 accepts with a warning (implicit declarations
+  // and int, int/pointer conversions) Clang 19 refuses: accept it too. (Not -w: it would also
+  // silence the warnings the translator makes errors.)
   Tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
-      {"-fopenmp", "-resource-dir=" + Paths.ClangResourceDir, "-I" + Paths.ParadeIncludeDir,
+      {"-fopenmp", "-fopenmp-version=52", "-Wno-deprecated",
+       "-resource-dir=" + Paths.ClangResourceDir, "-I" + Paths.ParadeIncludeDir,
        "-Wno-unknown-pragmas", "-Wno-error=implicit-function-declaration",
        "-Wno-error=implicit-int", "-Wno-error=int-conversion",
        "-Wno-error=incompatible-pointer-types", "-Wno-error=incompatible-function-pointer-types",

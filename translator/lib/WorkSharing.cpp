@@ -44,10 +44,14 @@ std::string scheduleOf(const OMPExecutableDirective *D, std::string &Chunk, Tran
 std::string loop(ConstructContext &C, const OMPExecutableDirective *D, bool InRegionTail) {
   Translation &T = C.T;
   const auto *Ordered = clause<OMPOrderedClause>(D);
-  if (Ordered && Ordered->getNumForLoops()) {
-    T.error(Ordered->getBeginLoc(), "doacross loops (ordered(n)) are not supported by parade");
-    return "";
-  }
+  // A doacross loop (ordered(n)): its sink and source points use the
+  // ordered turn of the loop (WorkSharing.cpp's ordered()).
+  bool Doacross = Ordered && Ordered->getNumForLoops();
+  if (Doacross)
+    T.remark(Ordered->getBeginLoc(),
+             "doacross loop: each iteration waits at its first sink for every earlier "
+             "iteration to pass its source, in the loop's order (more waiting than the sink "
+             "vectors ask, never less)");
   std::vector<CanonicalLoop> Loops = collapsedLoops(T, D);
   if (Loops.empty())
     return "";
@@ -136,10 +140,12 @@ std::string loop(ConstructContext &C, const OMPExecutableDirective *D, bool InRe
                 (Ordered ? "int parade_ord = 0; parade_ordered_enter(&parade_l, parade_k, "
                            "&parade_ord);\n      "
                          : "") +
-                BodyText +
-                (Ordered ? "\n      if (!parade_ord) { parade_ordered_begin(&parade_l, parade_k); "
-                           "parade_ordered_end(&parade_l, parade_k); }"
-                         : "") +
+                (Doacross ? "int parade_dx = 0; (void)parade_dx;\n      " : "") + BodyText +
+                (Doacross  ? "\n      if (parade_dx == 0) parade_ordered_begin(&parade_l, "
+                             "parade_k); if (parade_dx < 2) parade_ordered_end(&parade_l, parade_k);"
+                 : Ordered ? "\n      if (!parade_ord) { parade_ordered_begin(&parade_l, "
+                             "parade_k); parade_ordered_end(&parade_l, parade_k); }"
+                           : "") +
                 "\n    }\n  }\n  ";
   return "{ " + P.Before + LastVarPtrs + LinearInits + Space.Bounds +
          "long long parade_n = " + Space.Total + ";\n" +
@@ -153,13 +159,57 @@ std::string loop(ConstructContext &C, const OMPExecutableDirective *D, bool InRe
          (Nowait ? "" : "parade_barrier(); ") + "}";
 }
 
+/// A doacross point: ordered depend(sink: ...)/depend(source), or
+/// doacross(sink: ...)/doacross(source:). A sink waits for the turn of its
+/// iteration (every earlier iteration passed its source); a source passes
+/// the turn, at once when the loop shares out every loop of the doacross
+/// nest, else (the inner loops run inside one shared iteration) at the end
+/// of the shared iteration.
+std::string doacrossPoint(ConstructContext &C, const OMPExecutableDirective *D) {
+  Translation &T = C.T;
+  bool Source = false;
+  for (const OMPClause *Cl : D->clauses()) {
+    if (const auto *Dep = dyn_cast<OMPDependClause>(Cl))
+      Source |= Dep->getDependencyKind() == OMPC_DEPEND_source;
+    if (const auto *Dx = dyn_cast<OMPDoacrossClause>(Cl))
+      Source |= Dx->getDependenceType() == OMPC_DOACROSS_source ||
+                Dx->getDependenceType() == OMPC_DOACROSS_source_omp_cur_iteration;
+  }
+  DynTypedNode Node = DynTypedNode::create(*D);
+  const OMPExecutableDirective *Loop = nullptr;
+  while (!Loop) {
+    auto Parents = T.Ctx.getParents(Node);
+    if (Parents.empty())
+      break;
+    Node = Parents[0];
+    if (const auto *P = Node.get<OMPExecutableDirective>())
+      if (isLoop(P))
+        Loop = P;
+  }
+  const auto *OrderedClause = Loop ? clause<OMPOrderedClause>(Loop) : nullptr;
+  if (!OrderedClause || !OrderedClause->getNumForLoops()) {
+    T.error(D->getBeginLoc(), "a doacross point must be inside a loop with ordered(n) for parade");
+    return "";
+  }
+  Expr::EvalResult N;
+  unsigned Depth = 1;
+  if (OrderedClause->getNumForLoops()->EvaluateAsInt(N, T.Ctx))
+    Depth = (unsigned)N.Val.getInt().getZExtValue();
+  std::string Wait = "if (parade_dx == 0) { parade_ordered_begin(&parade_l, parade_k); "
+                     "parade_dx = 1; }";
+  if (!Source)
+    return "{ " + Wait + " }";
+  if (Depth > collapseDepth(Loop, T.Ctx).value_or(1))
+    return "{ " + Wait + " }"; // the turn passes when the shared iteration ends
+  return "{ " + Wait + " if (parade_dx < 2) { parade_ordered_end(&parade_l, parade_k); " +
+         "parade_dx = 2; } }";
+}
+
 std::string ordered(ConstructContext &C, const OMPExecutableDirective *D) {
   Translation &T = C.T;
-  for (const OMPClause *C : D->clauses())
-    if (isa<OMPDependClause, OMPDoacrossClause>(C)) {
-      T.error(C->getBeginLoc(), "doacross (ordered depend) is not supported by parade");
-      return "";
-    }
+  for (const OMPClause *Cl : D->clauses())
+    if (isa<OMPDependClause, OMPDoacrossClause>(Cl))
+      return doacrossPoint(C, D);
   if (!directiveBody(D)) {
     T.error(D->getBeginLoc(), "a stand-alone ordered directive is not supported by parade");
     return "";
