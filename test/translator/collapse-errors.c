@@ -1,13 +1,15 @@
-// collapse needs perfectly nested, rectangular loops; anything else is an
+// collapse needs perfectly nested loops, rectangular except for a nest of
+// two whose inner bounds name the outer variable; anything else is an
 // error at the loop.
 //
 // RUN: not %translate %s -- 2>&1 | FileCheck %s
 void f(int n, double *a) {
-#pragma omp parallel for collapse(2)
-// CHECK-DAG: collapse-errors.c:[[@LINE+2]]:{{[0-9]+}}: error: collapsed loops whose bounds depend on an outer loop variable are not supported by parade
+#pragma omp parallel for collapse(3)
+// CHECK-DAG: collapse-errors.c:[[@LINE+3]]:{{[0-9]+}}: error: collapsed loops whose bounds depend on an outer loop variable are supported by parade for two loops of integers
   for (int i = 0; i < n; i++)
-    for (int j = i; j < n; j++)
-      a[i * n + j] = 0;
+    for (int j = 0; j < n; j++)
+      for (int k = j; k < n; k++)
+        a[i * n + j + k] = 0;
 #pragma omp parallel for collapse(2)
   for (int i = 0; i < n; i++) {
 // CHECK-DAG: collapse-errors.c:[[@LINE-1]]:{{[0-9]+}}: error: collapsed loops must be perfectly nested

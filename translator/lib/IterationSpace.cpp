@@ -25,7 +25,54 @@ std::string countExpr(BinaryOperatorKind Cmp, const std::string &S) {
   }
 }
 
+namespace {
+
+/// A nest of two whose inner bounds name the outer variable: the counts of
+/// the outer iterations' inner loops, summed (parade_pc), number the
+/// iterations; an iteration finds its outer iteration (parade_o) from the
+/// previous one's, which is near for consecutive iterations.
+IterationSpace nonRectangular(ConstructContext &C, const std::vector<CanonicalLoop> &Loops) {
+  Translation &T = C.T;
+  IterationSpace Out;
+  auto Step = [&](const CanonicalLoop &L) {
+    return L.StepConst     ? std::to_string(L.StepConst)
+           : L.StepNegated ? "-" + C.exprText(L.StepExpr)
+                           : C.exprText(L.StepExpr);
+  };
+  const CanonicalLoop &O = Loops[0], &I = Loops[1];
+  QualType OTy = O.Var->getType().getUnqualifiedType(), ITy = I.Var->getType().getUnqualifiedType();
+  std::string OVar = O.Var->getName().str(), IVar = I.Var->getName().str();
+  std::string OCast = "(" + T.declare(OTy, "") + ")", ICast = "(" + T.declare(ITy, "") + ")";
+  std::string Outer =
+      T.declare(OTy, OVar) + " = " + OCast + "(parade_lb0 + parade_o * parade_st0); ";
+  std::string InnerBounds = "long long parade_lb1 = (long long)" + C.exprText(I.Lower) +
+                            ", parade_ub1 = (long long)" + C.exprText(I.Upper) +
+                            ", parade_st1 = (long long)(" + Step(I) + "); ";
+  Out.Bounds = "long long parade_lb0 = (long long)" + C.exprText(O.Lower) +
+               ", parade_ub0 = (long long)" + C.exprText(O.Upper) + ", parade_st0 = (long long)(" +
+               Step(O) + ");\n  long long parade_n0 = " + countExpr(O.Cmp, "0") + ";\n  " +
+               "long long *parade_pc __attribute__((cleanup(parade_private_release))) = (long long "
+               "*)parade_private_alloc(sizeof(long long) * (unsigned long)(parade_n0 + 1));\n  " +
+               "parade_pc[0] = 0;\n  for (long long parade_o = 0; parade_o < parade_n0; "
+               "parade_o++) { " +
+               Outer + InnerBounds + "parade_pc[parade_o + 1] = parade_pc[parade_o] + (" +
+               countExpr(I.Cmp, "1") + "); }\n  long long parade_o = 0;\n  ";
+  Out.Total = "parade_pc[parade_n0]";
+  Out.Indices = "while (parade_pc[parade_o + 1] <= parade_r) parade_o++; while "
+                "(parade_pc[parade_o] > parade_r) parade_o--; " +
+                Outer + InnerBounds + "(void)parade_ub1; " + T.declare(ITy, IVar) + " = " + ICast +
+                "(parade_lb1 + (parade_r - parade_pc[parade_o]) * parade_st1); ";
+  Out.Finals.push_back(OCast + "(parade_lb0 + parade_n0 * parade_st0)");
+  Out.Finals.push_back(""); // the inner variable's last value: not supported
+  Out.NonRectangular = true;
+  return Out;
+}
+
+} // namespace
+
 IterationSpace iterationSpace(ConstructContext &C, const std::vector<CanonicalLoop> &Loops) {
+  if (Loops.size() == 2 && Loops[1].BoundsNameOuter)
+    return nonRectangular(C, Loops);
   Translation &T = C.T;
   IterationSpace Out;
   QualType LL = T.Ctx.LongLongTy;

@@ -36,6 +36,9 @@ struct IterationSpace {
   /// The variables Indices and Finals read (besides parade_r), with their
   /// types: what an outlined body needs from Bounds.
   std::vector<std::pair<clang::QualType, std::string>> Inputs;
+  /// A non-rectangular nest: Bounds also count each outer iteration's
+  /// inner loop, and the inner variable has no final value (empty).
+  bool NonRectangular = false;
 };
 
 IterationSpace iterationSpace(ConstructContext &C, const std::vector<CanonicalLoop> &Loops);

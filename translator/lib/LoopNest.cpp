@@ -128,7 +128,8 @@ bool mentions(const Expr *E, const VarDecl *Var) {
 /// has already checked the nest: the walk is its own (doForAllLoops), the
 /// loop variables are its counters, and a bound that depends on an outer
 /// loop variable is one of its dependent counters.
-std::vector<CanonicalLoop> collapsedLoops(Translation &T, const OMPExecutableDirective *D) {
+std::vector<CanonicalLoop> collapsedLoops(Translation &T, const OMPExecutableDirective *D,
+                                          bool NonRectangular) {
   std::optional<unsigned> Depth = collapseDepth(D, T.Ctx);
   if (!Depth) {
     T.error(clause<OMPCollapseClause>(D)->getBeginLoc(), "collapse needs a positive constant");
@@ -163,11 +164,21 @@ std::vector<CanonicalLoop> collapsedLoops(Translation &T, const OMPExecutableDir
         bool Dependent = LD && K < LD->dependent_counters().size() && LD->dependent_counters()[K];
         // Sema allows a step that names an outer loop variable; the
         // iteration count of the nest would not be a product either.
+        bool StepDependent = false;
         for (const CanonicalLoop &Outer : Loops)
-          Dependent |= L->StepExpr && mentions(L->StepExpr, Outer.Var);
-        if (Dependent) {
-          T.error(S->getBeginLoc(), "collapsed loops whose bounds depend on an outer loop "
-                                    "variable are not supported by parade");
+          StepDependent |= L->StepExpr && mentions(L->StepExpr, Outer.Var);
+        if (Dependent && !StepDependent && NonRectangular && *Depth == 2 && K == 1 &&
+            !L->Var->getType()->isPointerType() && !Loops[0].Var->getType()->isPointerType()) {
+          L->BoundsNameOuter = true; // IterationSpace counts each outer iteration's
+        } else if (Dependent || StepDependent) {
+          T.error(S->getBeginLoc(),
+                  NonRectangular
+                      ? "collapsed loops whose bounds depend on an outer loop variable are "
+                        "supported by parade for two loops of integers, the inner bounds naming "
+                        "the outer variable (not the step)"
+                      : "collapsed loops whose bounds depend on an outer loop variable are not "
+                        "supported by parade on '" +
+                            directiveName(D) + "'");
           Failed = true;
           return true;
         }

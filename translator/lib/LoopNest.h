@@ -27,11 +27,16 @@ struct CanonicalLoop {
   int StepConst = 0;        ///< +1 or -1 for ++/--, else 0
   clang::BinaryOperatorKind Cmp = clang::BO_LT;
   const clang::Stmt *Body = nullptr;
+  /// Its bounds name the loop variable of the loop around it (a
+  /// non-rectangular nest: `for (j = i; j < n; j++)`).
+  bool BoundsNameOuter = false;
 };
 
 /// The canonical loops of loop directive @p D (collapse(n) takes n), or
-/// none after reporting why.
-std::vector<CanonicalLoop> collapsedLoops(Translation &T, const clang::OMPExecutableDirective *D);
+/// none after reporting why. @p NonRectangular: a nest of two whose inner
+/// bounds name the outer loop variable is allowed.
+std::vector<CanonicalLoop> collapsedLoops(Translation &T, const clang::OMPExecutableDirective *D,
+                                          bool NonRectangular = false);
 
 /// The for statements of @p D's loop nest, outermost first, as far as they
 /// are perfectly nested (without checking their form): what the analysis

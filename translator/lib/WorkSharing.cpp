@@ -52,7 +52,7 @@ std::string loop(ConstructContext &C, const OMPExecutableDirective *D, bool InRe
              "doacross loop: each iteration waits at its first sink for every earlier "
              "iteration to pass its source, in the loop's order (more waiting than the sink "
              "vectors ask, never less)");
-  std::vector<CanonicalLoop> Loops = collapsedLoops(T, D);
+  std::vector<CanonicalLoop> Loops = collapsedLoops(T, D, /*NonRectangular=*/true);
   if (Loops.empty())
     return "";
   const CanonicalLoop &Outer = Loops.front();
@@ -77,6 +77,11 @@ std::string loop(ConstructContext &C, const OMPExecutableDirective *D, bool InRe
         IsLast |= varOf(E) == L.Var;
     if (!IsLast)
       continue;
+    if (Space.Finals[K].empty()) {
+      T.error(L.Var->getLocation(), "the inner loop variable of a non-rectangular nest cannot be "
+                                    "lastprivate or linear in parade");
+      continue;
+    }
     if (InRegionTail) {
       LastVars += L.Var->getName().str() + " = " + Space.Finals[K] + "; ";
     } else {
