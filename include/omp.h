@@ -28,6 +28,10 @@ typedef struct omp_nest_lock_t {
   int count;
 } omp_nest_lock_t;
 
+/** @brief The event of a task with detach: it completes the task when
+ *  fulfilled, on the rank that created the task. */
+typedef enum omp_event_handle_t { omp_event_handle_max__ = UINT64_MAX } omp_event_handle_t;
+
 typedef enum omp_sched_t {
   omp_sched_static = 1,
   omp_sched_dynamic = 2,
@@ -170,6 +174,7 @@ void omp_set_max_active_levels(int levels);
 int omp_get_supported_active_levels(void);
 int omp_get_max_task_priority(void);
 int omp_get_cancellation(void);
+void omp_fulfill_event(omp_event_handle_t event);
 int omp_get_num_teams(void);
 int omp_get_team_num(void);
 int omp_get_num_devices(void);

@@ -141,6 +141,14 @@ enum {
  * taskwait, taskgroup end and team barriers (including a region's join).
  */
 void parade_task(parade_task_fn fn, const void *args, size_t args_size, int flags);
+/** @brief A new event handle for a task with detach (omp_event_handle_t). */
+uint64_t parade_event_new(void);
+/** @brief parade_task() of a detached task: it completes when its body has
+ *  run and @p event (from parade_event_new) is fulfilled. */
+void parade_task_detached(parade_task_fn fn, const void *args, size_t args_size, int flags,
+                          uint64_t event);
+/** @brief omp_fulfill_event: on the rank that created the event. */
+void parade_event_fulfill(uint64_t event);
 /** @brief Wait for the current task's child tasks, running them meanwhile. */
 void parade_taskwait(void);
 

@@ -76,6 +76,7 @@ int omp_get_max_task_priority(void) { return node.opt.max_task_priority; }
 /* cancel-var is always false (OMP_CANCELLATION=true gets a warning): cancel
  * and cancellation point do nothing, as OpenMP says they do then. */
 int omp_get_cancellation(void) { return 0; }
+void omp_fulfill_event(omp_event_handle_t event) { parade_event_fulfill((uint64_t)event); }
 int omp_get_num_teams(void) { return team_shape_in_league() ? (int)node.shape.nthreads : 1; }
 int omp_get_team_num(void) { return team_shape_in_league() ? team_shape_global_thread() : 0; }
 void omp_set_num_teams(int num_teams) {

@@ -32,6 +32,10 @@ struct task {
   int final;
   int deferred;
   int implicit;
+  /* A detached task completes when its body has run and its event is
+   * fulfilled: this counts what is still missing (2, or 0 when not
+   * detached). */
+  _Atomic uint32_t detach_pending;
   struct task *prev, *next; /* queue links */
   size_t args_size;
   _Alignas(max_align_t) unsigned char args[];
@@ -132,10 +136,69 @@ static void run(struct task *t) {
   if (t->opened)
     err_fatal("a taskgroup was not ended inside its task");
   current = saved;
+  if (atomic_load(&t->detach_pending) && atomic_fetch_sub(&t->detach_pending, 1) != 1)
+    return; /* its event completes it */
   complete(t);
 }
 
+/* ---- Events (detach) ---------------------------------------------------- */
+
+/* An event handle names a slot of its rank's table: the rank in the top
+ * bits, so that a handle fulfilled on another rank is a clear error. */
+#define EVENT_SLOTS 4096
+#define EVENT_RANK_SHIFT 40
+
+static struct {
+  pthread_mutex_t lock;
+  struct task *slot[EVENT_SLOTS]; /* the detached task, once bound */
+  uint32_t used[EVENT_SLOTS];     /* allocated, not yet fulfilled and freed */
+  uint32_t next;
+} events = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+uint64_t parade_event_new(void) {
+  pthread_mutex_lock(&events.lock);
+  for (uint32_t n = 0; n < EVENT_SLOTS; n++) {
+    uint32_t i = (events.next + n) % EVENT_SLOTS;
+    if (!events.used[i]) {
+      events.used[i] = 1;
+      events.slot[i] = NULL;
+      events.next = i + 1;
+      pthread_mutex_unlock(&events.lock);
+      return ((uint64_t)node.rank << EVENT_RANK_SHIFT) | (i + 1);
+    }
+  }
+  pthread_mutex_unlock(&events.lock);
+  err_fatal("more than %d detached tasks waiting for their events on one rank", EVENT_SLOTS);
+}
+
+static uint32_t event_slot(uint64_t handle) {
+  uint64_t index = handle & (((uint64_t)1 << EVENT_RANK_SHIFT) - 1);
+  if ((int)(handle >> EVENT_RANK_SHIFT) != node.rank)
+    err_fatal("omp_fulfill_event: the event was created on rank %d; parade fulfils an event "
+              "only on the rank of its task",
+              (int)(handle >> EVENT_RANK_SHIFT));
+  if (index == 0 || index > EVENT_SLOTS || !events.used[index - 1])
+    err_fatal("omp_fulfill_event: not an event of a detached task that is still pending");
+  return (uint32_t)(index - 1);
+}
+
+void parade_event_fulfill(uint64_t handle) {
+  pthread_mutex_lock(&events.lock);
+  uint32_t i = event_slot(handle);
+  struct task *t = events.slot[i];
+  events.used[i] = 0;
+  events.slot[i] = NULL;
+  pthread_mutex_unlock(&events.lock);
+  if (t && atomic_fetch_sub(&t->detach_pending, 1) == 1)
+    complete(t);
+}
+
 void parade_task(parade_task_fn fn, const void *args, size_t args_size, int flags) {
+  parade_task_detached(fn, args, args_size, flags, 0);
+}
+
+void parade_task_detached(parade_task_fn fn, const void *args, size_t args_size, int flags,
+                          uint64_t event) {
   struct task *parent = cur();
   if (flags & PARADE_TASK_DEPEND)
     parade_taskwait(); /* every earlier sibling done: any dependence holds */
@@ -150,6 +213,13 @@ void parade_task(parade_task_fn fn, const void *args, size_t args_size, int flag
   t->group = parent->opened ? parent->opened : parent->group;
   t->final = parent->final || (flags & PARADE_TASK_FINAL);
   atomic_store(&t->refs, 1);
+  if (event) {
+    pthread_mutex_lock(&events.lock);
+    uint32_t i = event_slot(event);
+    events.slot[i] = t;
+    atomic_store(&t->detach_pending, 2);
+    pthread_mutex_unlock(&events.lock);
+  }
   atomic_fetch_add(&parent->children, 1);
   if (!parent->implicit)
     atomic_fetch_add(&parent->refs, 1);

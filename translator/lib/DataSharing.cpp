@@ -276,7 +276,7 @@ ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) 
     } else if (isa<OMPIfClause, OMPNumThreadsClause, OMPScheduleClause, OMPNowaitClause,
                    OMPCollapseClause, OMPOrderedClause, OMPProcBindClause, OMPUntiedClause,
                    OMPMergeableClause, OMPFinalClause, OMPPriorityClause, OMPDependClause,
-                   OMPAffinityClause>(C) ||
+                   OMPAffinityClause, OMPDetachClause>(C) ||
                isa<OMPReadClause, OMPWriteClause, OMPUpdateClause, OMPCaptureClause,
                    OMPCompareClause, OMPSeqCstClause, OMPAcqRelClause, OMPAcquireClause,
                    OMPReleaseClause, OMPRelaxedClause, OMPHintClause>(C) ||

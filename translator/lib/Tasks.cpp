@@ -25,6 +25,15 @@ std::string taskFlags(ConstructContext &C, const OMPExecutableDirective *D) {
   return Flags;
 }
 
+/// The event-handle variable of a detach clause, spelled where the task
+/// is created.
+std::string eventOf(ConstructContext &C, const OMPExecutableDirective *D,
+                    const OMPDetachClause *Detach) {
+  if (const VarDecl *Event = varOf(Detach->getEventHandler()))
+    return C.T.spell(Event, D->getBeginLoc(), D);
+  return C.exprText(Detach->getEventHandler());
+}
+
 /// What a taskloop adds to a task: its loop variables are the task's own,
 /// and its body runs the iterations [parade_lo, parade_hi) of parade_n.
 struct TaskLoopParts {
@@ -208,6 +217,9 @@ std::string outlineTask(ConstructContext &C, const OMPExecutableDirective *D,
                           " *parade_args = parade_raw; (void)parade_args;\n  " + A.prologue() +
                           "\n  { " + Decls + R.Decls + "\n" + (Loop ? Loop->Body : C.bodyText(D)) +
                           "\n  " + Finish + R.finish() + "}\n}\n" + Undefs);
+  if (const auto *Detach = clause<OMPDetachClause>(D))
+    return A.packing() + "parade_task_detached(" + Fn + ", &parade_ta, sizeof parade_ta, " +
+           taskFlags(C, D) + ", (unsigned long long)" + eventOf(C, D, Detach) + "); }";
   return A.packing() + "parade_task(" + Fn + ", &parade_ta, sizeof parade_ta, " + taskFlags(C, D) +
          "); }";
 }
@@ -241,11 +253,23 @@ std::string task(ConstructContext &C, const OMPExecutableDirective *D) {
   // carries the values it captures and pointers to what it shares.
   std::string Why, Fn;
   std::string Call = outlineTask(C, D, CV, nullptr, D, Why, Fn);
+  const auto *Detach = clause<OMPDetachClause>(D);
   if (Call.empty()) {
+    if (Detach) {
+      T.error(Detach->getBeginLoc(),
+              "a detached task that must run at once (" + Why + ") is not supported by parade");
+      return "";
+    }
     T.remark(D->getBeginLoc(), "task runs at once: " + Why);
     return undeferredTask(C, D, CV, nullptr, D);
   }
   T.remark(D->getBeginLoc(), "task outlined to " + Fn + ", queued for a thread of this node");
+  if (Detach) {
+    // The handle is made, and stored in the encountering task's variable,
+    // before the task's data is captured.
+    return "{ " + eventOf(C, D, Detach) + " = (omp_event_handle_t)parade_event_new(); " + Call +
+           " }";
+  }
   return Call;
 }
 
