@@ -144,14 +144,17 @@ static void run(struct task *t) {
 /* ---- Events (detach) ---------------------------------------------------- */
 
 /* An event handle names a slot of its rank's table: the rank in the top
- * bits, so that a handle fulfilled on another rank is a clear error. */
+ * bits, so that a handle fulfilled on another rank is a clear error, and
+ * the slot's generation, so that a handle fulfilled twice is one too. */
 #define EVENT_SLOTS 4096
+#define EVENT_INDEX_BITS 13 /* slot + 1 */
 #define EVENT_RANK_SHIFT 40
 
 static struct {
   pthread_mutex_t lock;
   struct task *slot[EVENT_SLOTS]; /* the detached task, once bound */
   uint32_t used[EVENT_SLOTS];     /* allocated, not yet fulfilled and freed */
+  uint32_t gen[EVENT_SLOTS];      /* bumped at each allocation of the slot */
   uint32_t next;
 } events = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
@@ -162,9 +165,11 @@ uint64_t parade_event_new(void) {
     if (!events.used[i]) {
       events.used[i] = 1;
       events.slot[i] = NULL;
+      events.gen[i] = (events.gen[i] + 1) & ((1u << (EVENT_RANK_SHIFT - EVENT_INDEX_BITS)) - 1);
       events.next = i + 1;
       pthread_mutex_unlock(&events.lock);
-      return ((uint64_t)node.rank << EVENT_RANK_SHIFT) | (i + 1);
+      return ((uint64_t)node.rank << EVENT_RANK_SHIFT) |
+             ((uint64_t)events.gen[i] << EVENT_INDEX_BITS) | (i + 1);
     }
   }
   pthread_mutex_unlock(&events.lock);
@@ -172,12 +177,14 @@ uint64_t parade_event_new(void) {
 }
 
 static uint32_t event_slot(uint64_t handle) {
-  uint64_t index = handle & (((uint64_t)1 << EVENT_RANK_SHIFT) - 1);
+  uint64_t index = handle & (((uint64_t)1 << EVENT_INDEX_BITS) - 1);
+  uint64_t gen =
+      (handle >> EVENT_INDEX_BITS) & (((uint64_t)1 << (EVENT_RANK_SHIFT - EVENT_INDEX_BITS)) - 1);
   if ((int)(handle >> EVENT_RANK_SHIFT) != node.rank)
     err_fatal("omp_fulfill_event: the event was created on rank %d; parade fulfils an event "
               "only on the rank of its task",
               (int)(handle >> EVENT_RANK_SHIFT));
-  if (index == 0 || index > EVENT_SLOTS || !events.used[index - 1])
+  if (index == 0 || index > EVENT_SLOTS || !events.used[index - 1] || events.gen[index - 1] != gen)
     err_fatal("omp_fulfill_event: not an event of a detached task that is still pending");
   return (uint32_t)(index - 1);
 }
@@ -230,6 +237,12 @@ void parade_task_detached(parade_task_fn fn, const void *args, size_t args_size,
               local > 1 && atomic_load(&q.queued) < (uint32_t)(TASKS_QUEUED_PER_THREAD * local);
   if (!defer) {
     STAT_INC(tasks_immediate);
+    if (event) {
+      /* Its body runs now, but it completes when its event is fulfilled:
+       * barriers and the region's end wait for it as for a queued task. */
+      t->deferred = 1;
+      atomic_fetch_add(&q.pending, 1);
+    }
     run(t);
     return;
   }
@@ -321,7 +334,7 @@ long long parade_taskloop_tasks(long long n, long long grainsize, long long num_
     return 0;
   long long tasks;
   if (grainsize > 0) /* each task gets grainsize .. 2 * grainsize - 1 */
-    tasks = strict ? (n + grainsize - 1) / grainsize : (n / grainsize > 0 ? n / grainsize : 1);
+    tasks = strict ? n / grainsize + (n % grainsize != 0) : (n / grainsize > 0 ? n / grainsize : 1);
   else if (num_tasks > 0)
     tasks = num_tasks;
   else
@@ -333,7 +346,7 @@ void parade_taskloop_range(long long n, long long tasks, long long grainsize, in
                            long long t, long long *lo, long long *hi) {
   if (strict && grainsize > 0) {
     *lo = t * grainsize;
-    *hi = *lo + grainsize < n ? *lo + grainsize : n;
+    *hi = grainsize < n - *lo ? *lo + grainsize : n;
     return;
   }
   /* The first n % tasks tasks take one iteration more. */

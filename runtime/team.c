@@ -231,7 +231,10 @@ static void begin_region(const struct fork_info *info, parade_region_fn fn, cons
 
 static void fork_region(parade_region_fn fn, const void *args, size_t args_size, int num_threads,
                         int if_clause, int league) {
-  if (parade_level() > 0 || !if_clause || node.rank != 0 || node.icv.max_active_levels == 0) {
+  /* A teams region is not a parallel region: max-active-levels does not
+   * serialize it. */
+  if (parade_level() > 0 || !if_clause || node.rank != 0 ||
+      (node.icv.max_active_levels == 0 && !league)) {
     /* Nested, if(0) or no active level allowed: the encountering thread
      * is the whole team. */
     parade_serial_enter();
@@ -294,6 +297,8 @@ void parade_parallel(parade_region_fn fn, const void *args, size_t args_size, in
 
 void parade_teams(parade_region_fn fn, const void *args, size_t args_size, int num_teams,
                   int if_clause) {
+  if (num_teams <= 0 && node.icv.num_teams > 0)
+    num_teams = node.icv.num_teams; /* OMP_NUM_TEAMS, omp_set_num_teams */
   fork_region(fn, args, args_size, num_teams, if_clause, 1);
 }
 

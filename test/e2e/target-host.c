@@ -14,6 +14,8 @@
 // RUN: %paradecc %s -o %t.spread
 // RUN: env OMP_NUM_THREADS=2 %mpirun -np 2 %t.spread spread | FileCheck %s --check-prefix=SPREAD
 // SPREAD: league of 4 teams, 4 of them ran iterations, 1024 iterations
+// RUN: env OMP_NUM_TEAMS=3 OMP_NUM_THREADS=2 %mpirun -np 2 %t.spread spread | FileCheck %s --check-prefix=NUMTEAMS
+// NUMTEAMS: league of 3 teams, 3 of them ran iterations, 1024 iterations
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>

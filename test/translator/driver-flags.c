@@ -1,5 +1,6 @@
 // paradecc files gcc's flags as gcc does: those with an argument take it
-// (-isystem, -imacros, -idirafter, -x, -MF, -MT, -Xlinker), the translator
+// (-isystem, -imacros, -idirafter, -x, -MF, -MT, -Xlinker, and any flag
+// Clang's driver table knows: --param, -Xassembler), the translator
 // sees every flag that defines macros (-O2, -march, -std) that Clang knows
 // (gcc-only ones such as -fconserve-stack are dropped), and dependency
 // files name the source, not its translation.
@@ -15,6 +16,11 @@
 // RUN: env OMP_NUM_THREADS=2 %t/prog | FileCheck %s --check-prefix=OUT
 // RUN: %paradecc --show -O2 -march=x86-64 -fdump-tree-all -c %s -o %t.o | FileCheck %s --check-prefix=SHOW
 // SHOW: parade-translate {{.*}} -O2 -march=x86-64 -fdump-tree-all
+// A flag no rule above names keeps its values, whose count Clang's driver
+// table gives (before, --param's value was taken for an input file).
+// RUN: %paradecc --show --param max-inline-insns-single=200 -Xassembler --noexecstack -c %s \
+// RUN:   -o %t.o | FileCheck %s --check-prefix=PARAM
+// PARAM: mpicc{{.*}} -c {{.*}}--param max-inline-insns-single=200 -Xassembler --noexecstack
 // A C89 program is compiled as GNU C99 (the translation declares loop
 // variables in for statements); the translator still sees -std=gnu89.
 // RUN: %paradecc --show -std=gnu89 -c %s -o %t.o | FileCheck %s --check-prefix=C89

@@ -11,14 +11,18 @@
 // Programs are run directly (never through a shell); temporary files are
 // created private (0600, unpredictable names) and removed afterwards.
 //===----------------------------------------------------------------------===//
+#include "clang/Driver/Options.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Option/OptTable.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -149,6 +153,30 @@ parade's options:
 )";
 }
 
+/// For each argument of the command line, how many of the arguments after
+/// it are its values (`-Xassembler ARG`, `--param NAME=V`): Clang's driver
+/// table knows the arity of every flag it has, gcc's included. A flag it
+/// does not know takes none.
+std::vector<unsigned> valueCounts(int argc, char **argv) {
+  std::vector<unsigned> Counts(argc, 0);
+  std::vector<const char *> Args(argv + 1, argv + argc);
+  const opt::OptTable &Table = clang::driver::getDriverOptTable();
+  unsigned MissingIndex = 0, MissingCount = 0;
+  opt::InputArgList List = Table.ParseArgs(Args, MissingIndex, MissingCount,
+                                           opt::Visibility(clang::driver::options::ClangOption));
+  // Each parsed argument starts at its index and runs to the next one's.
+  std::vector<unsigned> Starts;
+  for (const opt::Arg *A : List)
+    Starts.push_back(A->getIndex());
+  std::sort(Starts.begin(), Starts.end());
+  for (size_t K = 0; K < Starts.size(); K++) {
+    unsigned End = K + 1 < Starts.size() ? Starts[K + 1] : Args.size();
+    if (End > Starts[K] + 1)
+      Counts[Starts[K] + 1] = End - Starts[K] - 1;
+  }
+  return Counts;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -161,6 +189,7 @@ int main(int argc, char **argv) {
   std::vector<std::string> DepFlags;
   std::string DepFile, DepTarget;
   bool WantDeps = false, ForceC = false;
+  std::vector<unsigned> Values = valueCounts(argc, argv);
   for (int I = 1; I < argc; I++) {
     StringRef A(argv[I]);
     auto Next = [&](StringRef Flag) -> std::optional<std::string> {
@@ -252,6 +281,8 @@ int main(int argc, char **argv) {
       LinkFlags.push_back(A.str());
     } else if (A.starts_with("-")) {
       CompileFlags.push_back(A.str()); // -O*, -g, -W*, -f*, -m*, -pthread, ...
+      for (unsigned K = 0; K < Values[I] && I + 1 < argc; K++)
+        CompileFlags.push_back(argv[++I]); // its values (-Xassembler ARG)
     } else if (hasSuffix(A, ".c") || (ForceC && !hasSuffix(A, ".o") && !hasSuffix(A, ".a"))) {
       Sources.push_back(A.str());
     } else if (hasSuffix(A, ".cpp") || hasSuffix(A, ".cc") || hasSuffix(A, ".cxx") ||
