@@ -3,7 +3,8 @@
 // variable), reduction, private inner loop variables, a pointer loop,
 // master/masked taskloop, taskloop simd, parallel master taskloop with a
 // reduction, task_reduction with in_reduction on task and taskloop, and a
-// taskloop in serial code. Shared data written on one node is read on all.
+// taskloop in serial code. Tasks (which run on the node that made them) read
+// data that every node wrote, and shared data they write is read on all.
 //
 // REQUIRES: translator
 // RUN: %compare-with-gcc %s | FileCheck %s
@@ -13,7 +14,7 @@
 
 #define N 1000
 
-int a[N], b[N], tri[64][64];
+int a[N], b[N], tri[64][64], w[N];
 long counted[N];
 
 static long checksum(const int *v, int n) {
@@ -28,10 +29,19 @@ int main(void) {
   int last = -1, lastvar = -1, i, j;
   double prod = 1.0;
 
+  long wsum = 0;
+  // Written by every node's threads, then read by tasks that all run on
+  // the node of the thread that made them.
+#pragma omp parallel for
+  for (int k = 0; k < N; k++)
+    w[k] = k % 17;
 #pragma omp parallel
   {
 #pragma omp single
     {
+#pragma omp taskloop reduction(+ : wsum) num_tasks(9)
+      for (int k = 0; k < N; k++)
+        wsum += w[k] * (k & 3);
 #pragma omp taskloop grainsize(37)
       for (int k = 0; k < N; k++)
         a[k] = 3 * k + 1;
@@ -89,6 +99,7 @@ int main(void) {
 
   printf("a %ld b %ld counted %ld\n", checksum(a, N), checksum(b, N), counted[N - 1]);
   printf("sum %ld last %d sum2 %ld lastvar %d\n", sum, last, sum2, lastvar);
+  printf("wsum %ld\n", wsum);
   printf("tri %ld prod %.6f psum %ld tsum %ld serial %d\n", checksum(&tri[0][0], 64 * 64), prod,
          psum, tsum, serial);
   return 0;
