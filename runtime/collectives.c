@@ -26,6 +26,42 @@ static size_t layout_bytes(const parade_reduce_var *vars, int nvars) {
   return total;
 }
 
+/* A thread's partials, packed into @p buf in the layout's order. */
+static void pack_partials(const parade_reduce_var *vars, int nvars, unsigned char *buf) {
+  for (int v = 0; v < nvars; v++) {
+    size_t bytes = vars[v].count * combine_type_size(vars[v].type);
+    memcpy(buf, vars[v].data, bytes);
+    buf += bytes;
+  }
+}
+
+/* The packed values at @p buf, back into a thread's variables. */
+static void unpack_partials(parade_reduce_var *vars, int nvars, const unsigned char *buf) {
+  for (int v = 0; v < nvars; v++) {
+    size_t bytes = vars[v].count * combine_type_size(vars[v].type);
+    memcpy(vars[v].data, buf, bytes);
+    buf += bytes;
+  }
+}
+
+/* Fold another thread's partials (@p theirs, same layout) into @p buf. */
+static void fold_partials(const parade_reduce_var *layout, int nvars, unsigned char *buf,
+                          const parade_reduce_var *theirs) {
+  for (int v = 0; v < nvars; v++) {
+    if (combine_elements(layout[v].type, layout[v].op, buf, theirs[v].data, layout[v].count))
+      err_fatal("reduction operator %d is not defined on element type %d", layout[v].op,
+                layout[v].type);
+    buf += layout[v].count * combine_type_size(layout[v].type);
+  }
+}
+
+/* The entry checks of a collective over @p vars, named @p who. */
+static void check_vars(const parade_reduce_var *vars, int nvars, const char *who) {
+  for (int v = 0; v < nvars; v++)
+    if (!combine_type_size(vars[v].type) || (unsigned)vars[v].op >= PARADE_OP_COUNT)
+      err_fatal("%s: bad type %d or operator %d", who, vars[v].type, vars[v].op);
+}
+
 static void combine_packed(const parade_reduce_var *layout, int nvars, unsigned char *inout,
                            const unsigned char *in) {
   for (int v = 0; v < nvars; v++) {
@@ -114,6 +150,29 @@ static void allreduce_chunked(unsigned char *buf, size_t count, size_t size, MPI
   }
 }
 
+/* One MPI collective among the team's nodes over one element of @p bytes
+ * bytes, combined by @p fn (MPI gives it no context: the caller leaves what
+ * it needs in node.collectives): an all-reduce in place in @p out, or
+ * (@p in not NULL) an exclusive scan of @p in into @p out. @p commute: the
+ * operator may combine in any order, else in rank order. The caller keeps
+ * @p bytes within an int. */
+static void packed_collective(const void *in, void *out, size_t bytes, MPI_User_function *fn,
+                              int commute) {
+  MPI_Datatype packed;
+  MPI_Op op;
+  MPI_Type_contiguous((int)bytes, MPI_BYTE, &packed);
+  MPI_Type_commit(&packed);
+  MPI_Op_create(fn, commute, &op);
+  MPI_Request req;
+  if (in)
+    MPI_Iexscan(in, out, 1, packed, op, team_comm(), &req);
+  else
+    MPI_Iallreduce(MPI_IN_PLACE, out, 1, packed, op, team_comm(), &req);
+  comm_wait_mpi(&req);
+  MPI_Op_free(&op);
+  MPI_Type_free(&packed);
+}
+
 static void allreduce_leader(void) {
   const parade_reduce_var *vars = node.collectives.contrib[0];
   int nvars = node.collectives.layout_count;
@@ -121,23 +180,9 @@ static void allreduce_leader(void) {
   ensure_buffer(total);
   unsigned char *buf = node.collectives.buf;
   /* Pack thread 0's partials, then fold in the others in thread order. */
-  size_t off = 0;
-  for (int v = 0; v < nvars; v++) {
-    size_t bytes = vars[v].count * combine_type_size(vars[v].type);
-    memcpy(buf + off, vars[v].data, bytes);
-    off += bytes;
-  }
-  for (int t = 1; t < team_local_count(); t++) {
-    const parade_reduce_var *theirs = node.collectives.contrib[t];
-    off = 0;
-    for (int v = 0; v < nvars; v++) {
-      size_t bytes = vars[v].count * combine_type_size(vars[v].type);
-      if (combine_elements(vars[v].type, vars[v].op, buf + off, theirs[v].data, vars[v].count))
-        err_fatal("reduction operator %d is not defined on element type %d", vars[v].op,
-                  vars[v].type);
-      off += bytes;
-    }
-  }
+  pack_partials(vars, nvars, buf);
+  for (int t = 1; t < team_local_count(); t++)
+    fold_partials(vars, nvars, buf, node.collectives.contrib[t]);
   if (team_participants() <= 1 || total == 0)
     return;
   uint64_t start = stats_now_ns();
@@ -146,7 +191,6 @@ static void allreduce_leader(void) {
     uniform &= vars[v].type == vars[0].type && vars[v].op == vars[0].op;
   MPI_Datatype type = mpi_type_of(vars[0].type);
   MPI_Op op = mpi_op_of(vars[0].type, vars[0].op);
-  MPI_Request req;
   if (uniform && type != MPI_DATATYPE_NULL && op != MPI_OP_NULL) {
     allreduce_chunked(buf, total / combine_type_size(vars[0].type), combine_type_size(vars[0].type),
                       type, op);
@@ -165,17 +209,9 @@ static void allreduce_leader(void) {
       off += vars[v].count * size;
     }
   } else {
-    MPI_Datatype packed;
-    MPI_Op packed_mpi_op;
-    MPI_Type_contiguous((int)total, MPI_BYTE, &packed);
-    MPI_Type_commit(&packed);
-    MPI_Op_create(packed_op, 1, &packed_mpi_op);
     node.collectives.layout = vars;
-    MPI_Iallreduce(MPI_IN_PLACE, buf, 1, packed, packed_mpi_op, team_comm(), &req);
-    comm_wait_mpi(&req);
+    packed_collective(NULL, buf, total, packed_op, 1);
     node.collectives.layout = NULL;
-    MPI_Op_free(&packed_mpi_op);
-    MPI_Type_free(&packed);
   }
   STAT_INC(collectives);
   STAT_ADD(collective_ns, stats_now_ns() - start);
@@ -184,19 +220,12 @@ static void allreduce_leader(void) {
 void parade_allreduce(parade_reduce_var *vars, int nvars) {
   if (nvars <= 0 || parade_num_threads() <= 1)
     return;
-  for (int v = 0; v < nvars; v++)
-    if (!combine_type_size(vars[v].type) || (unsigned)vars[v].op >= PARADE_OP_COUNT)
-      err_fatal("parade_allreduce: bad type %d or operator %d", vars[v].type, vars[v].op);
+  check_vars(vars, nvars, "parade_allreduce");
   node.collectives.contrib[parade_local_thread_num()] = vars;
   if (parade_local_thread_num() == 0) /* every thread has the same count: one writes it */
     node.collectives.layout_count = nvars;
   team_node_barrier(allreduce_leader);
-  size_t off = 0;
-  for (int v = 0; v < nvars; v++) {
-    size_t bytes = vars[v].count * combine_type_size(vars[v].type);
-    memcpy(vars[v].data, node.collectives.buf + off, bytes);
-    off += bytes;
-  }
+  unpack_partials(vars, nvars, node.collectives.buf);
 }
 
 /* ---- User-defined reductions -------------------------------------------- */
@@ -227,17 +256,8 @@ static void allreduce_user_leader(void) {
   if (size > INT_MAX)
     err_fatal("a user-defined reduction of %zu bytes is too large for one collective", size);
   uint64_t start = stats_now_ns();
-  MPI_Datatype packed;
-  MPI_Op op;
-  MPI_Type_contiguous((int)size, MPI_BYTE, &packed);
-  MPI_Type_commit(&packed);
-  MPI_Op_create(user_op, 0, &op); /* the combiner need not commute */
   node.collectives.user_tmp = buf + size;
-  MPI_Request req;
-  MPI_Iallreduce(MPI_IN_PLACE, buf, 1, packed, op, team_comm(), &req);
-  comm_wait_mpi(&req);
-  MPI_Op_free(&op);
-  MPI_Type_free(&packed);
+  packed_collective(NULL, buf, size, user_op, 0); /* the combiner need not commute */
   STAT_INC(collectives);
   STAT_ADD(collective_ns, stats_now_ns() - start);
 }
@@ -272,17 +292,10 @@ static void scan_leader(void) {
   unsigned char *slot = node_prefix + total;
   /* Running combination of the threads so far, thread by thread. */
   for (int t = 0; t < locals; t++) {
-    const parade_reduce_var *theirs = node.collectives.contrib[t];
-    size_t off = 0;
-    for (int v = 0; v < nvars; v++) {
-      size_t bytes = vars[v].count * combine_type_size(vars[v].type);
-      if (t == 0)
-        memcpy(node_total + off, theirs[v].data, bytes);
-      else if (combine_elements(vars[v].type, vars[v].op, node_total + off, theirs[v].data,
-                                vars[v].count))
-        err_fatal("scan operator %d is not defined on element type %d", vars[v].op, vars[v].type);
-      off += bytes;
-    }
+    if (t == 0)
+      pack_partials(vars, nvars, node_total);
+    else
+      fold_partials(vars, nvars, node_total, node.collectives.contrib[t]);
     if (t + 1 < locals)
       memcpy(slot + (size_t)(t + 1) * total, node_total, total); /* thread t+1's local prefix */
   }
@@ -291,18 +304,9 @@ static void scan_leader(void) {
     uint64_t start = stats_now_ns();
     if (total > INT_MAX)
       err_fatal("a scan of %zu bytes is too large for one collective", total);
-    MPI_Datatype packed;
-    MPI_Op packed_mpi_op;
-    MPI_Type_contiguous((int)total, MPI_BYTE, &packed);
-    MPI_Type_commit(&packed);
-    MPI_Op_create(packed_op, 0, &packed_mpi_op); /* in rank order: not commutative */
     node.collectives.layout = vars;
-    MPI_Request req;
-    MPI_Iexscan(node_total, node_prefix, 1, packed, packed_mpi_op, team_comm(), &req);
-    comm_wait_mpi(&req);
+    packed_collective(node_total, node_prefix, total, packed_op, 0); /* in rank order */
     node.collectives.layout = NULL;
-    MPI_Op_free(&packed_mpi_op);
-    MPI_Type_free(&packed);
     STAT_INC(collectives);
     STAT_ADD(collective_ns, stats_now_ns() - start);
   }
@@ -311,9 +315,7 @@ static void scan_leader(void) {
 int parade_scan_prefix(parade_reduce_var *vars, int nvars) {
   if (nvars <= 0 || parade_num_threads() <= 1)
     return 0;
-  for (int v = 0; v < nvars; v++)
-    if (!combine_type_size(vars[v].type) || (unsigned)vars[v].op >= PARADE_OP_COUNT)
-      err_fatal("parade_scan_prefix: bad type %d or operator %d", vars[v].type, vars[v].op);
+  check_vars(vars, nvars, "parade_scan_prefix");
   int local = parade_local_thread_num();
   node.collectives.contrib[local] = vars;
   if (local == 0)
@@ -325,27 +327,17 @@ int parade_scan_prefix(parade_reduce_var *vars, int nvars) {
   int from_nodes = !node.collectives.scan_node_first;
   if (!from_nodes && local == 0)
     return 0;
-  /* The node's prefix (nodes before this one), then the local threads'. */
-  unsigned char *prefix = malloc(total ? total : 1);
-  if (!prefix)
-    err_fatal("out of memory for a scan of %zu bytes", total);
-  memcpy(prefix, from_nodes ? node_prefix : mine, total);
+  /* The node's prefix (nodes before this one), then the local threads'.
+   * Every local thread reads its slot before it arrives at the node's next
+   * collective, whose leader reuses the buffer. */
+  unpack_partials(vars, nvars, from_nodes ? node_prefix : mine);
   if (from_nodes && local > 0) {
-    size_t off = 0;
+    const unsigned char *theirs = mine;
     for (int v = 0; v < nvars; v++) {
-      combine_elements(vars[v].type, vars[v].op, prefix + off, mine + off, vars[v].count);
-      off += vars[v].count * combine_type_size(vars[v].type);
+      combine_elements(vars[v].type, vars[v].op, vars[v].data, theirs, vars[v].count);
+      theirs += vars[v].count * combine_type_size(vars[v].type);
     }
   }
-  /* Every local thread reads its slot before it arrives at the node's next
-   * collective, whose leader reuses the buffer. */
-  size_t off = 0;
-  for (int v = 0; v < nvars; v++) {
-    size_t bytes = vars[v].count * combine_type_size(vars[v].type);
-    memcpy(vars[v].data, prefix + off, bytes);
-    off += bytes;
-  }
-  free(prefix);
   return 1;
 }
 
