@@ -2,6 +2,7 @@
 #include "AstUtil.h"
 
 #include "clang/AST/OpenMPClause.h"
+#include "clang/AST/ParentMapContext.h"
 
 #include <functional>
 
@@ -74,6 +75,20 @@ bool isLoop(const OMPExecutableDirective *D) {
   case Directive::OMPD_target_parallel_for_simd:
   case Directive::OMPD_target_parallel_loop: return true;
   default: return isDistribute(D);
+  }
+}
+
+const OMPExecutableDirective *enclosingDirective(ASTContext &Ctx, const OMPExecutableDirective *D,
+                                                 bool (*Pred)(const OMPExecutableDirective *)) {
+  DynTypedNode Node = DynTypedNode::create(*D);
+  for (;;) {
+    auto Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      return nullptr;
+    Node = Parents[0];
+    if (const auto *P = Node.get<OMPExecutableDirective>())
+      if (Pred(P))
+        return P;
   }
 }
 

@@ -22,6 +22,10 @@ namespace parade {
 bool isParallel(const clang::OMPExecutableDirective *D);
 /// A work-sharing loop directive (for, parallel for, ...).
 bool isLoop(const clang::OMPExecutableDirective *D);
+/// The innermost directive around @p D for which @p Pred holds, if any.
+const clang::OMPExecutableDirective *
+enclosingDirective(clang::ASTContext &Ctx, const clang::OMPExecutableDirective *D,
+                   bool (*Pred)(const clang::OMPExecutableDirective *));
 /// A taskloop directive, alone or combined (master taskloop, parallel
 /// masked taskloop simd, ...).
 bool isTaskLoop(const clang::OMPExecutableDirective *D);

@@ -132,18 +132,14 @@ Privates privates(Translation &T, const OMPExecutableDirective *D, const Constru
             Each + "{ " + reductionCombine(Op, Ptr + "[parade_ri]", Buf + "[parade_ri]") + " }");
         break;
       }
-      if (const auto *CA = dyn_cast_or_null<ConstantArrayType>(T.Ctx.getAsArrayType(Ty))) {
+      if (std::optional<ElementLoop> L = elementLoop(T, Ty)) {
         // Element by element: a private array of identities, one
         // reduction variable of Count elements, an elementwise combine.
-        QualType Elem = T.Ctx.getBaseElementType(Ty).getUnqualifiedType();
-        std::string Count = std::to_string(T.Ctx.getConstantArrayElementCount(CA));
-        std::string ElemPtr = "(" + T.declare(T.Ctx.getPointerType(Elem), "") + ")";
-        std::string Each =
-            "for (unsigned long parade_ri = 0; parade_ri < " + Count + "; parade_ri++) ";
+        QualType Elem = L->Elem;
+        const std::string &Count = L->Count, &ElemPtr = L->ElemPtr, &Each = L->Each;
         P.Before +=
             T.declare(T.Ctx.getPointerType(Elem), Ptr) + " = " + ElemPtr + "&" + Orig + "; ";
-        P.Decls += T.declare(Ty.getUnqualifiedType(), Name) + "; " + Each + "(" + ElemPtr + Name +
-                   ")[parade_ri] = " + reductionIdentity(T, Op, Elem) + "; ";
+        P.Decls += L->identities(T, Ty, Name, Op);
         std::string Copy = "parade_rt_" + std::to_string(K);
         P.ReduceCopies += T.declare(Elem, Copy + "[" + Count + "]") + "; __builtin_memcpy(" + Copy +
                           ", " + Name + ", sizeof " + Copy + "); ";

@@ -464,6 +464,24 @@ std::string reductionIdentity(Translation &T, llvm::StringRef Op, QualType Ty) {
   return Cast + llvm::toString(V, 10) + (Unsigned ? "ull" : "ll");
 }
 
+std::optional<ElementLoop> elementLoop(Translation &T, QualType Ty) {
+  const auto *CA = dyn_cast_or_null<ConstantArrayType>(T.Ctx.getAsArrayType(Ty));
+  if (!CA)
+    return std::nullopt;
+  ElementLoop L;
+  L.Elem = T.Ctx.getBaseElementType(Ty).getUnqualifiedType();
+  L.Count = std::to_string(T.Ctx.getConstantArrayElementCount(CA));
+  L.ElemPtr = "(" + T.declare(T.Ctx.getPointerType(L.Elem), "") + ")";
+  L.Each = "for (unsigned long parade_ri = 0; parade_ri < " + L.Count + "; parade_ri++) ";
+  return L;
+}
+
+std::string ElementLoop::identities(Translation &T, QualType Ty, const std::string &Name,
+                                    llvm::StringRef Op) const {
+  return T.declare(Ty.getUnqualifiedType(), Name) + "; " + Each + "(" + ElemPtr + Name +
+         ")[parade_ri] = " + reductionIdentity(T, Op, Elem) + "; ";
+}
+
 std::string reductionCombine(llvm::StringRef Op, const std::string &Orig,
                              const std::string &Partial) {
   if (Op == "min")

@@ -56,17 +56,11 @@ struct TaskReductions {
     }
     std::string Name = V->getName().str();
     QualType Ty = V->getType().getUnqualifiedType();
-    if (const auto *CA = dyn_cast_or_null<ConstantArrayType>(T.Ctx.getAsArrayType(Ty))) {
-      QualType Elem = T.Ctx.getBaseElementType(Ty).getUnqualifiedType();
-      std::string Count = std::to_string(T.Ctx.getConstantArrayElementCount(CA));
-      std::string ElemPtr = "(" + T.declare(T.Ctx.getPointerType(Elem), "") + ")";
-      std::string Each =
-          "for (unsigned long parade_ri = 0; parade_ri < " + Count + "; parade_ri++) ";
-      Decls += T.declare(Ty, Name) + "; " + Each + "(" + ElemPtr + Name +
-               ")[parade_ri] = " + reductionIdentity(T, Op, Elem) + "; ";
-      Finish += Each + "{ " +
-                reductionCombine(Op, "(" + ElemPtr + Orig + ")[parade_ri]",
-                                 "(" + ElemPtr + Name + ")[parade_ri]") +
+    if (std::optional<ElementLoop> L = elementLoop(T, Ty)) {
+      Decls += L->identities(T, Ty, Name, Op);
+      Finish += L->Each + "{ " +
+                reductionCombine(Op, "(" + L->ElemPtr + Orig + ")[parade_ri]",
+                                 "(" + L->ElemPtr + Name + ")[parade_ri]") +
                 " } ";
       return;
     }

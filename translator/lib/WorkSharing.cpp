@@ -8,7 +8,6 @@
 #include "Scan.h"
 
 #include "clang/AST/OpenMPClause.h"
-#include "clang/AST/ParentMapContext.h"
 
 using namespace clang;
 
@@ -180,17 +179,7 @@ std::string doacrossPoint(ConstructContext &C, const OMPExecutableDirective *D) 
       Source |= Dx->getDependenceType() == OMPC_DOACROSS_source ||
                 Dx->getDependenceType() == OMPC_DOACROSS_source_omp_cur_iteration;
   }
-  DynTypedNode Node = DynTypedNode::create(*D);
-  const OMPExecutableDirective *Loop = nullptr;
-  while (!Loop) {
-    auto Parents = T.Ctx.getParents(Node);
-    if (Parents.empty())
-      break;
-    Node = Parents[0];
-    if (const auto *P = Node.get<OMPExecutableDirective>())
-      if (isLoop(P))
-        Loop = P;
-  }
+  const OMPExecutableDirective *Loop = enclosingDirective(T.Ctx, D, isLoop);
   const auto *OrderedClause = Loop ? clause<OMPOrderedClause>(Loop) : nullptr;
   if (!OrderedClause || !OrderedClause->getNumForLoops()) {
     T.error(D->getBeginLoc(), "a doacross point must be inside a loop with ordered(n) for parade");
@@ -202,10 +191,10 @@ std::string doacrossPoint(ConstructContext &C, const OMPExecutableDirective *D) 
     Depth = (unsigned)N.Val.getInt().getZExtValue();
   std::string Wait = "if (parade_dx == 0) { parade_ordered_begin(&parade_l, parade_k); "
                      "parade_dx = 1; }";
-  if (!Source)
+  // A sink waits; so does a source inside a shared iteration that runs a
+  // deeper doacross nest (the turn passes when the iteration ends).
+  if (!Source || Depth > collapseDepth(Loop, T.Ctx).value_or(1))
     return "{ " + Wait + " }";
-  if (Depth > collapseDepth(Loop, T.Ctx).value_or(1))
-    return "{ " + Wait + " }"; // the turn passes when the shared iteration ends
   return "{ " + Wait + " if (parade_dx < 2) { parade_ordered_end(&parade_l, parade_k); " +
          "parade_dx = 2; } }";
 }
@@ -220,17 +209,8 @@ std::string ordered(ConstructContext &C, const OMPExecutableDirective *D) {
     return "";
   }
   // The innermost enclosing loop directive must have the ordered clause.
-  DynTypedNode Node = DynTypedNode::create(*D);
-  const OMPExecutableDirective *Loop = nullptr;
-  while (!Loop) {
-    auto Parents = T.Ctx.getParents(Node);
-    if (Parents.empty())
-      break;
-    Node = Parents[0];
-    if (const auto *P = Node.get<OMPExecutableDirective>())
-      if (isLoop(P) || isParallel(P))
-        Loop = P;
-  }
+  const OMPExecutableDirective *Loop = enclosingDirective(
+      T.Ctx, D, [](const OMPExecutableDirective *P) { return isLoop(P) || isParallel(P); });
   if (!Loop) {
     // Orphaned: it binds to the ordered loop whose body called this
     // function, which only the running thread knows.
