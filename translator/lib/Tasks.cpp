@@ -233,7 +233,13 @@ std::string task(ConstructContext &C, const OMPExecutableDirective *D) {
   ConstructVars CV = analyzeConstruct(T, D);
   std::optional<SourceRange> Region = C.regionExtent(D);
   adjustTaskSharing(T, D, CV, Region ? &*Region : nullptr);
+  const auto *Detach = clause<OMPDetachClause>(D);
   if (const OMPExecutableDirective *R = heldRegion(C, D)) {
+    if (Detach) {
+      T.error(Detach->getBeginLoc(), "a detached task that must run at once (it holds a "
+                                     "parallel region) is not supported by parade");
+      return "";
+    }
     for (auto &[V, Sh] : CV.Vars)
       if (Sh != Sharing::Shared && Sh != Sharing::Reduction) {
         T.error(R->getBeginLoc(), "a parallel region inside a task that has private "
@@ -247,7 +253,6 @@ std::string task(ConstructContext &C, const OMPExecutableDirective *D) {
   // carries the values it captures and pointers to what it shares.
   std::string Why, Fn;
   std::string Call = outlineTask(C, D, CV, nullptr, D, Why, Fn);
-  const auto *Detach = clause<OMPDetachClause>(D);
   if (Call.empty()) {
     if (Detach) {
       T.error(Detach->getBeginLoc(),
