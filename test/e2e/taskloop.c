@@ -9,6 +9,13 @@
 // REQUIRES: translator
 // RUN: %compare-with-gcc %s | FileCheck %s
 // CHECK: e2e: taskloop: all 5 configurations match gcc -fopenmp
+//
+// Matching gcc does not show that tasks were made: every taskloop is
+// outlined, and at 2 x 2 some of its tasks are queued and run later.
+// RUN: %paradecc -Rparade %s -o %t.stats 2>&1 | FileCheck %s --check-prefix=REMARKS --implicit-check-not="runs its iterations at once"
+// REMARKS-COUNT-10: creates tasks of its iterations
+// RUN: env PARADE_STATS=1 OMP_NUM_THREADS=2 %mpirun -np 2 %t.stats 2>&1 | FileCheck %s --check-prefix=STATS
+// STATS: [rank 0] {{.*}} tasks_deferred={{[1-9][0-9]*}}
 #include <omp.h>
 #include <stdio.h>
 
