@@ -31,6 +31,10 @@ typedef struct omp_nest_lock_t {
 /** @brief The event of a task with detach: it completes the task when
  *  fulfilled, on the rank that created the task. */
 typedef enum omp_event_handle_t { omp_event_handle_max__ = UINT64_MAX } omp_event_handle_t;
+/* A depend object (depobj): a storage location and a dependence type. */
+typedef struct omp_depend_t {
+  void *omp_depend_t_words__[2];
+} omp_depend_t;
 
 typedef enum omp_sched_t {
   omp_sched_static = 1,

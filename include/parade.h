@@ -128,9 +128,36 @@ typedef void (*parade_task_fn)(void *args);
 /** @brief parade_task() flags. */
 enum {
   PARADE_TASK_UNDEFERRED = 1, /**< if(0): run now, on this thread */
-  PARADE_TASK_FINAL = 2,      /**< final(1): its descendants run at once */
-  PARADE_TASK_DEPEND = 4      /**< has depend clauses: run after every earlier sibling */
+  PARADE_TASK_FINAL = 2       /**< final(1): its descendants run at once */
 };
+
+/** @brief Dependence types (depend clauses, depobj). */
+enum {
+  PARADE_DEP_IN = 1,            /**< in */
+  PARADE_DEP_OUT = 2,           /**< out and inout */
+  PARADE_DEP_MUTEXINOUTSET = 3, /**< mutexinoutset */
+  PARADE_DEP_INOUTSET = 4,      /**< inoutset */
+  PARADE_DEP_ALL_MEMORY = 5     /**< out or inout of omp_all_memory (@p addr is ignored) */
+};
+
+/** @brief A depend clause item of the next parade_task(),
+ *  parade_task_detached() or parade_taskwait_depend() of this thread: the
+ *  task runs after its earlier siblings whose items conflict with it. */
+void parade_task_depend(const void *addr, int kind);
+/** @brief depend(depobj: @p obj) of the next task: the item @p obj (an
+ *  omp_depend_t) holds. */
+void parade_task_depend_obj(const void *obj);
+/** @brief `depobj(obj) depend(kind: addr)`. */
+void parade_depobj_init(void *obj, const void *addr, int kind);
+/** @brief `depobj(obj) update(kind)`. */
+void parade_depobj_update(void *obj, int kind);
+/** @brief `depobj(obj) destroy`. */
+void parade_depobj_destroy(void *obj);
+/** @brief taskwait with depend: wait (running tasks meanwhile) until the
+ *  child tasks that the items given by parade_task_depend() depend on have
+ *  completed; with @p nowait, a task without a body that has those
+ *  dependences is created instead. */
+void parade_taskwait_depend(int nowait);
 
 /**
  * @brief Create an explicit task.

@@ -3,6 +3,7 @@
 #include "error.h"
 #include "node.h"
 #include "stats.h"
+#include "task_depend.h"
 #include "team_shape.h"
 #include "wait.h"
 
@@ -36,6 +37,8 @@ struct task {
    * fulfilled: this counts what is still missing (2, or 0 when not
    * detached). */
   _Atomic uint32_t detach_pending;
+  struct dep_node *dep;     /* in its parent's dependence graph, or NULL */
+  struct dep_table *deps;   /* the dependences of its children */
   struct task *prev, *next; /* queue links */
   size_t args_size;
   _Alignas(max_align_t) unsigned char args[];
@@ -116,8 +119,15 @@ static struct task *take(const struct task *parent) {
   return t;
 }
 
+static void ready(void *task) { push(task); }
+
+static void help_until(_Atomic uint32_t *word, uint32_t value, int until_equal,
+                       const struct task *parent);
+
 static void complete(struct task *t) {
   struct task *parent = t->parent;
+  if (t->dep)
+    dep_complete(t->dep, ready); /* before the parent can see it complete */
   if (t->group)
     atomic_fetch_sub(&t->group->members, 1);
   if (parent)
@@ -135,6 +145,7 @@ static void run(struct task *t) {
   t->fn(t->args);
   if (t->opened)
     err_fatal("a taskgroup was not ended inside its task");
+  dep_table_free(&t->deps); /* it creates no more children */
   current = saved;
   if (atomic_load(&t->detach_pending) && atomic_fetch_sub(&t->detach_pending, 1) != 1)
     return; /* its event completes it */
@@ -207,8 +218,8 @@ void parade_task(parade_task_fn fn, const void *args, size_t args_size, int flag
 void parade_task_detached(parade_task_fn fn, const void *args, size_t args_size, int flags,
                           uint64_t event) {
   struct task *parent = cur();
-  if (flags & PARADE_TASK_DEPEND)
-    parade_taskwait(); /* every earlier sibling done: any dependence holds */
+  const struct dep_item *items;
+  int ndeps = dep_take_pending(&items);
   struct task *t = malloc(sizeof *t + args_size);
   if (!t)
     err_fatal("out of memory creating a task");
@@ -233,8 +244,8 @@ void parade_task_detached(parade_task_fn fn, const void *args, size_t args_size,
   if (t->group)
     atomic_fetch_add(&t->group->members, 1);
   int local = parade_local_num_threads();
-  int defer = !(flags & (PARADE_TASK_UNDEFERRED | PARADE_TASK_DEPEND)) && !parent->final &&
-              local > 1 && atomic_load(&q.queued) < (uint32_t)(TASKS_QUEUED_PER_THREAD * local);
+  int defer = !(flags & PARADE_TASK_UNDEFERRED) && !parent->final && local > 1 &&
+              atomic_load(&q.queued) < (uint32_t)(TASKS_QUEUED_PER_THREAD * local);
   if (!defer) {
     STAT_INC(tasks_immediate);
     if (event) {
@@ -243,13 +254,18 @@ void parade_task_detached(parade_task_fn fn, const void *args, size_t args_size,
       t->deferred = 1;
       atomic_fetch_add(&q.pending, 1);
     }
+    /* An included task still runs after the siblings it depends on. */
+    if (ndeps && !dep_register(&parent->deps, &t->dep, t, items, ndeps, 1))
+      help_until(&t->dep->waiting, 0, 1, NULL);
     run(t);
     return;
   }
   STAT_INC(tasks_deferred);
   t->deferred = 1;
   atomic_fetch_add(&q.pending, 1);
-  push(t);
+  /* Queued now, or by the completion of the last task it depends on. */
+  if (!ndeps || dep_register(&parent->deps, &t->dep, t, items, ndeps, 0))
+    push(t);
 }
 
 /* Run tasks (children of @p parent, or any task when it is NULL) until
@@ -275,6 +291,25 @@ static void help_until(_Atomic uint32_t *word, uint32_t value, int until_equal,
 void parade_taskwait(void) {
   struct task *self = cur();
   help_until(&self->children, 0, 1, self);
+  dep_table_free(&self->deps); /* every child it names completed */
+}
+
+static void no_body(void *args) { (void)args; }
+
+void parade_taskwait_depend(int nowait) {
+  if (nowait) {
+    parade_task(no_body, NULL, 0, 0); /* takes the items */
+    return;
+  }
+  struct task *self = cur();
+  const struct dep_item *items;
+  int n = dep_take_pending(&items);
+  if (n == 0)
+    return;
+  struct dep_node *node;
+  if (!dep_register(&self->deps, &node, NULL, items, n, 1))
+    help_until(&node->waiting, 0, 1, NULL);
+  dep_complete(node, ready);
 }
 
 void parade_taskyield(void) {
@@ -313,6 +348,7 @@ void task_region_begin(void) {
   implicit_task.group = NULL;
   implicit_task.final = 0;
   atomic_store(&implicit_task.children, 0);
+  dep_table_free(&implicit_task.deps);
 }
 
 void task_drain(void) { help_until(&q.pending, 0, 1, NULL); }

@@ -1,7 +1,7 @@
 // A task is outlined: its argument block carries a pointer to each variable
 // it shares (which gets storage of its own) and a copy of each it captures;
 // the enclosing function is declared before the outlined body, which calls
-// it; if/final/depend become flags.
+// it; if/final become flags, and each depend item a call before the task's.
 //
 // RUN: %translate -Rparade %s -- 2> %t.remarks | grep -v "^//" | FileCheck %s
 // RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
@@ -14,7 +14,7 @@
 // CHECK: (*parade_s_x_[[X]]) = fib(n - 1);
 // CHECK: long fib(int n) {
 // CHECK: long *parade_s_x_[[X]] __attribute__((cleanup(parade_free_local))) = parade_alloc_local(sizeof(long));
-// CHECK: parade_ta.parade_s_x_[[X]] = parade_s_x_[[X]]; __builtin_memcpy((void *)&parade_ta.n, &n, sizeof parade_ta.n); parade_task(parade_task_[[ID]], &parade_ta, sizeof parade_ta, 0 | ((n > 10) ? 0 : PARADE_TASK_UNDEFERRED) | ((n < 5) ? PARADE_TASK_FINAL : 0) | PARADE_TASK_DEPEND); }
+// CHECK: parade_ta.parade_s_x_[[X]] = parade_s_x_[[X]]; __builtin_memcpy((void *)&parade_ta.n, &n, sizeof parade_ta.n); parade_task_depend((const void *)&((*parade_s_x_[[X]])), PARADE_DEP_OUT); parade_task(parade_task_[[ID]], &parade_ta, sizeof parade_ta, 0 | ((n > 10) ? 0 : PARADE_TASK_UNDEFERRED) | ((n < 5) ? PARADE_TASK_FINAL : 0)); }
 // CHECK: parade_taskwait();
 // REMARK: task-outlined.c:[[@LINE+6]]:1: remark: task outlined to parade_task_{{[0-9]+}}, queued for a thread of this node
 long fib(int n) {

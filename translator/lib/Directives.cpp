@@ -7,6 +7,7 @@
 #include "LoopNest.h"
 #include "Regions.h"
 #include "Synchronisation.h"
+#include "TaskDependences.h"
 #include "Tasks.h"
 #include "WorkSharing.h"
 
@@ -66,22 +67,21 @@ std::string barrier(ConstructContext &C, const OMPExecutableDirective *D) {
 }
 
 std::string taskwait(ConstructContext &C, const OMPExecutableDirective *D) {
-  if (clause<OMPDependClause>(D)) {
-    // A task with dependences runs once every earlier sibling is done, so
-    // the tasks a taskwait depend (with or without nowait) waits for are
-    // among the children it waits for: all of them, which is more than
-    // OpenMP asks and never less.
-    C.T.remark(D->getBeginLoc(), "taskwait with depend waits for every child task (its "
-                                 "predecessors among them)");
-  } else {
-    C.T.remark(D->getBeginLoc(), "taskwait runs this task's queued children, then waits for "
-                                 "the rest");
-  }
   for (const OMPClause *Cl : D->clauses())
     if (!isa<OMPDependClause, OMPNowaitClause>(Cl))
       C.T.error(Cl->getBeginLoc(), "clause '" +
                                        llvm::omp::getOpenMPClauseName(Cl->getClauseKind()).str() +
                                        "' on 'taskwait' is not supported by parade");
+  if (clause<OMPDependClause>(D)) {
+    bool NoWait = clause<OMPNowaitClause>(D);
+    C.T.remark(D->getBeginLoc(), NoWait ? "taskwait depend nowait creates a task without a body "
+                                          "that has those dependences"
+                                        : "taskwait with depend waits for the child tasks it "
+                                          "depends on, running tasks meanwhile");
+    return "{ " + dependItems(C, D) + "parade_taskwait_depend(" + (NoWait ? "1" : "0") + "); }";
+  }
+  C.T.remark(D->getBeginLoc(), "taskwait runs this task's queued children, then waits for "
+                               "the rest");
   return "parade_taskwait();";
 }
 
@@ -149,9 +149,10 @@ std::string target(ConstructContext &C, const OMPExecutableDirective *D) {
   T.remark(D->getBeginLoc(), "'" + directiveName(D) +
                                  "' runs in place: the host is the device (omp_get_num_devices() "
                                  "is 0)");
-  // A target task with depend waits for its predecessors, among its
-  // earlier siblings.
-  std::string Wait = clause<OMPDependClause>(D) ? "parade_taskwait(); " : "";
+  // A target task with depend runs in place once its predecessors among
+  // its earlier siblings have completed.
+  std::string Deps = dependItems(C, D);
+  std::string Wait = Deps.empty() ? "" : Deps + "parade_taskwait_depend(0); ";
   return "{ " + Wait + P.Before + "{ " + P.Decls + "\n" + C.bodyText(D) + "\n" + P.Finish + "} }";
 }
 
@@ -164,7 +165,8 @@ std::string targetData(ConstructContext &C, const OMPExecutableDirective *D) {
 /// target enter data, target exit data, target update: nothing to move.
 std::string targetStandalone(ConstructContext &C, const OMPExecutableDirective *D) {
   C.T.remark(D->getBeginLoc(), "'" + directiveName(D) + "' moves nothing: the host is the device");
-  return clause<OMPDependClause>(D) ? "parade_taskwait();" : ";";
+  std::string Deps = dependItems(C, D);
+  return Deps.empty() ? ";" : "{ " + Deps + "parade_taskwait_depend(0); }";
 }
 
 /// scan: its loop's translation splits the body at it (Scan.h); in a
@@ -248,6 +250,7 @@ const std::pair<Directive, Translate> Table[] = {
     {Directive::OMPD_error, errorDirective},
     {Directive::OMPD_taskyield, taskyield},
     {Directive::OMPD_taskgroup, taskgroup},
+    {Directive::OMPD_depobj, depobj},
     {Directive::OMPD_task, task},
     {Directive::OMPD_taskloop, taskloopConstruct},
     {Directive::OMPD_taskloop_simd, taskloopConstruct},

@@ -5,6 +5,7 @@
 #include "AstUtil.h"
 #include "DataSharing.h"
 #include "IterationSpace.h"
+#include "TaskDependences.h"
 
 #include "clang/AST/OpenMPClause.h"
 
@@ -20,8 +21,6 @@ std::string taskFlags(ConstructContext &C, const OMPExecutableDirective *D) {
     Flags += " | (" + C.exprText(I->getCondition()) + " ? 0 : PARADE_TASK_UNDEFERRED)";
   if (const auto *F = clause<OMPFinalClause>(D))
     Flags += " | (" + C.exprText(F->getCondition()) + " ? PARADE_TASK_FINAL : 0)";
-  if (clause<OMPDependClause>(D))
-    Flags += " | PARADE_TASK_DEPEND";
   return Flags;
 }
 
@@ -211,11 +210,19 @@ std::string outlineTask(ConstructContext &C, const OMPExecutableDirective *D,
                           " *parade_args = parade_raw; (void)parade_args;\n  " + A.prologue() +
                           "\n  { " + Decls + R.Decls + "\n" + (Loop ? Loop->Body : C.bodyText(D)) +
                           "\n  " + Finish + R.finish() + "}\n}\n" + Undefs);
+  std::string Deps = dependItems(C, D);
   if (const auto *Detach = clause<OMPDetachClause>(D))
-    return A.packing() + "parade_task_detached(" + Fn + ", &parade_ta, sizeof parade_ta, " +
+    return A.packing() + Deps + "parade_task_detached(" + Fn + ", &parade_ta, sizeof parade_ta, " +
            taskFlags(C, D) + ", (unsigned long long)" + eventOf(C, D, Detach) + "); }";
-  return A.packing() + "parade_task(" + Fn + ", &parade_ta, sizeof parade_ta, " + taskFlags(C, D) +
-         "); }";
+  return A.packing() + Deps + "parade_task(" + Fn + ", &parade_ta, sizeof parade_ta, " +
+         taskFlags(C, D) + "); }";
+}
+
+/// A task run in place still runs after the siblings it depends on; the
+/// siblings created after it see it complete.
+std::string inPlace(ConstructContext &C, const OMPExecutableDirective *D, const std::string &Body) {
+  std::string Deps = dependItems(C, D);
+  return Deps.empty() ? Body : "{ " + Deps + "parade_taskwait_depend(0); " + Body + " }";
 }
 
 /// The first parallel region of this function that @p D holds, if any.
@@ -247,7 +254,7 @@ std::string task(ConstructContext &C, const OMPExecutableDirective *D) {
         break;
       }
     T.remark(D->getBeginLoc(), "task runs at once: it holds a parallel region");
-    return undeferredTask(C, D, CV, nullptr, D);
+    return inPlace(C, D, undeferredTask(C, D, CV, nullptr, D));
   }
   // The task body moves to a function of its own; the argument block
   // carries the values it captures and pointers to what it shares.
@@ -260,7 +267,7 @@ std::string task(ConstructContext &C, const OMPExecutableDirective *D) {
       return "";
     }
     T.remark(D->getBeginLoc(), "task runs at once: " + Why);
-    return undeferredTask(C, D, CV, nullptr, D);
+    return inPlace(C, D, undeferredTask(C, D, CV, nullptr, D));
   }
   T.remark(D->getBeginLoc(), "task outlined to " + Fn + ", queued for a thread of this node");
   if (Detach) {

@@ -2,6 +2,7 @@
 #include "Translator.h"
 
 #include "clang/Driver/Options.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "llvm/Option/ArgList.h"
 #include "llvm/Option/OptTable.h"
@@ -44,15 +45,16 @@ dropUnknownArguments(const clang::tooling::CommandLineArguments &Args, StringRef
 
 char DiagnosedError::ID;
 
-void adjustArguments(clang::tooling::ClangTool &Tool, const ToolPaths &Paths) {
+void adjustArguments(clang::tooling::ClangTool &Tool, const ToolPaths &Paths,
+                     StringRef OpenMPVersion) {
   Tool.appendArgumentsAdjuster(dropUnknownArguments);
-  // OpenMP 5.2 (a -fopenmp-version= of the program's own comes later and
-  // wins); what 5.2 deprecates (ordered depend, master) stays valid, so
+  // OpenMP 5.2 or 5.1 (a -fopenmp-version= of the program's own comes later
+  // and wins); what 5.2 deprecates (ordered depend, master) stays valid, so
   // without a warning, as with gcc. The C that gcc 12 accepts with a warning (implicit declarations
   // and int, int/pointer conversions) Clang 19 refuses: accept it too. (Not -w: it would also
   // silence the warnings the translator makes errors.)
   Tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
-      {"-fopenmp", "-fopenmp-version=52", "-Wno-deprecated",
+      {"-fopenmp", ("-fopenmp-version=" + OpenMPVersion).str(), "-Wno-deprecated",
        "-resource-dir=" + Paths.ClangResourceDir, "-I" + Paths.ParadeIncludeDir,
        "-Wno-unknown-pragmas", "-Wno-error=implicit-function-declaration",
        "-Wno-error=implicit-int", "-Wno-error=int-conversion",
@@ -61,12 +63,21 @@ void adjustArguments(clang::tooling::ClangTool &Tool, const ToolPaths &Paths) {
       clang::tooling::ArgumentInsertPosition::BEGIN));
 }
 
-Expected<std::string> translateFile(const clang::tooling::CompilationDatabase &Compilations,
-                                    StringRef Source, const Options &Opts, const ToolPaths &Paths) {
-  clang::tooling::ClangTool Tool(Compilations, {Source.str()});
-  adjustArguments(Tool, Paths);
+namespace {
 
-  std::string Text;
+/// One translation of @p Source as OpenMP @p OpenMPVersion, its
+/// diagnostics kept in @p Diagnostics. Status 0 with the text, else 1;
+/// -1 when Clang crashed.
+int translateAs(const clang::tooling::CompilationDatabase &Compilations, StringRef Source,
+                const Options &Opts, const ToolPaths &Paths, StringRef OpenMPVersion,
+                std::string &Text, std::string &Diagnostics) {
+  clang::tooling::ClangTool Tool(Compilations, {Source.str()});
+  adjustArguments(Tool, Paths, OpenMPVersion);
+  raw_string_ostream DiagOS(Diagnostics);
+  IntrusiveRefCntPtr<clang::DiagnosticOptions> DiagOpts = new clang::DiagnosticOptions();
+  clang::TextDiagnosticPrinter Printer(DiagOS, DiagOpts.get());
+  Tool.setDiagnosticConsumer(&Printer);
+  Tool.setPrintErrorMessage(false);
   raw_string_ostream OS(Text);
   int Status = 1;
   // Clang 19 itself crashes on some invalid input (for example an invalid
@@ -74,15 +85,40 @@ Expected<std::string> translateFile(const clang::tooling::CompilationDatabase &C
   // the input instead of crashing.
   CrashRecoveryContext::Enable();
   CrashRecoveryContext Recovery;
-  bool Survived =
-      Recovery.RunSafely([&] { Status = Tool.run(newTranslateActionFactory(Opts, OS).get()); });
+  bool Survived = Recovery.RunSafely(
+      [&] { Status = Tool.run(newTranslateActionFactory(Opts, OS, &DiagOS).get()); });
+  OS.flush();
+  DiagOS.flush();
   if (!Survived)
+    return -1;
+  return Status != 0 || Text.empty() ? 1 : 0;
+}
+
+} // namespace
+
+Expected<std::string> translateFile(const clang::tooling::CompilationDatabase &Compilations,
+                                    StringRef Source, const Options &Opts, const ToolPaths &Paths) {
+  // OpenMP 5.2 first; a program that 5.2 refuses but 5.1 accepts (5.2
+  // changed some syntax: `depobj(o) destroy` without its argument) is
+  // read as 5.1, as the compilers that default to 5.1 do. When both
+  // fail, the 5.2 diagnostics are the ones reported.
+  std::string Text, Diagnostics;
+  int Status = translateAs(Compilations, Source, Opts, Paths, "52", Text, Diagnostics);
+  if (Status == 1) {
+    std::string Text51, Diagnostics51;
+    if (translateAs(Compilations, Source, Opts, Paths, "51", Text51, Diagnostics51) == 0) {
+      Text = std::move(Text51);
+      Diagnostics = std::move(Diagnostics51);
+      Status = 0;
+    }
+  }
+  errs() << Diagnostics;
+  if (Status == -1)
     return createStringError(inconvertibleErrorCode(),
                              "Clang crashed while reading '%s'; fix the errors reported "
                              "above (Clang 19 crashes on some invalid OpenMP statements)",
                              Source.str().c_str());
-  OS.flush();
-  if (Status != 0 || Text.empty())
+  if (Status != 0)
     return make_error<DiagnosedError>();
   return Text;
 }

@@ -181,8 +181,11 @@ private:
 
 class TranslateAction : public ASTFrontendAction {
 public:
-  TranslateAction(const Options &Opts, llvm::raw_ostream &Out) : Opts(Opts), Out(Out) {}
+  TranslateAction(const Options &Opts, llvm::raw_ostream &Out, llvm::raw_ostream *Diagnostics)
+      : Opts(Opts), Out(Out), Diagnostics(Diagnostics) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, llvm::StringRef) override {
+    if (Diagnostics) // "N errors generated." goes with the diagnostics
+      CI.setVerboseOutputStream(*Diagnostics);
     // Clang drops the rest of a directive it does not know after a known
     // start ("#pragma omp parallel single" runs a plain parallel) with a
     // warning; the program would then run as something it did not say.
@@ -195,26 +198,30 @@ public:
 private:
   const Options &Opts;
   llvm::raw_ostream &Out;
+  llvm::raw_ostream *Diagnostics;
   Preprocessed PP;
 };
 
 class Factory : public tooling::FrontendActionFactory {
 public:
-  Factory(const Options &Opts, llvm::raw_ostream &Out) : Opts(Opts), Out(Out) {}
+  Factory(const Options &Opts, llvm::raw_ostream &Out, llvm::raw_ostream *Diagnostics)
+      : Opts(Opts), Out(Out), Diagnostics(Diagnostics) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<TranslateAction>(Opts, Out);
+    return std::make_unique<TranslateAction>(Opts, Out, Diagnostics);
   }
 
 private:
   Options Opts;
   llvm::raw_ostream &Out;
+  llvm::raw_ostream *Diagnostics;
 };
 
 } // namespace
 
-std::unique_ptr<tooling::FrontendActionFactory> newTranslateActionFactory(const Options &Opts,
-                                                                          llvm::raw_ostream &Out) {
-  return std::make_unique<Factory>(Opts, Out);
+std::unique_ptr<tooling::FrontendActionFactory>
+newTranslateActionFactory(const Options &Opts, llvm::raw_ostream &Out,
+                          llvm::raw_ostream *Diagnostics) {
+  return std::make_unique<Factory>(Opts, Out, Diagnostics);
 }
 
 } // namespace parade

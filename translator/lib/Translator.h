@@ -33,9 +33,12 @@ struct Options {
   bool Remarks = false;
 };
 
-/// A factory for the action that translates each file to @p Out.
+/// A factory for the action that translates each file to @p Out; Clang's
+/// closing count of errors goes to @p Diagnostics when given (else to
+/// standard error).
 std::unique_ptr<clang::tooling::FrontendActionFactory>
-newTranslateActionFactory(const Options &Opts, llvm::raw_ostream &Out);
+newTranslateActionFactory(const Options &Opts, llvm::raw_ostream &Out,
+                          llvm::raw_ostream *Diagnostics = nullptr);
 
 /// Where the translation finds Clang's builtin headers (omp.h) and parade.h.
 struct ToolPaths {
@@ -46,7 +49,8 @@ struct ToolPaths {
 /// The compiler arguments every parse needs: -fopenmp, Clang's resource
 /// directory and parade.h's, and gcc's flags that Clang does not know
 /// dropped.
-void adjustArguments(clang::tooling::ClangTool &Tool, const ToolPaths &Paths);
+void adjustArguments(clang::tooling::ClangTool &Tool, const ToolPaths &Paths,
+                     llvm::StringRef OpenMPVersion = "52");
 
 /// The translation failed because of errors in the program, already
 /// reported as Clang diagnostics with their locations.

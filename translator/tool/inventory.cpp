@@ -158,10 +158,28 @@ int main(int argc, const char **argv) {
     errs() << toString(Parser.takeError());
     return 2;
   }
+  // Each file as the translator reads it: OpenMP 5.2, or 5.1 when only
+  // 5.1 accepts it.
   std::set<std::string> Out;
-  tooling::ClangTool Tool(Parser->getCompilations(), Parser->getSourcePathList());
-  parade::adjustArguments(Tool, {PARADE_CLANG_RESOURCE_DIR, PARADE_INCLUDE_DIR});
-  int Status = Tool.run(std::make_unique<Factory>(Out).get());
+  int Status = 0;
+  for (const std::string &File : Parser->getSourcePathList()) {
+    int FileStatus = 1;
+    for (StringRef Version : {"52", "51"}) {
+      std::set<std::string> Found;
+      tooling::ClangTool Tool(Parser->getCompilations(), {File});
+      parade::adjustArguments(Tool, {PARADE_CLANG_RESOURCE_DIR, PARADE_INCLUDE_DIR}, Version);
+      IgnoringDiagConsumer Quiet;
+      if (Version == "52")
+        Tool.setDiagnosticConsumer(&Quiet);
+      Tool.setPrintErrorMessage(Version != "52");
+      FileStatus = Tool.run(std::make_unique<Factory>(Found).get());
+      if (FileStatus == 0 || Version == "51") {
+        Out.insert(Found.begin(), Found.end());
+        break;
+      }
+    }
+    Status |= FileStatus;
+  }
   for (const std::string &L : Out)
     outs() << L << "\n";
   return Status;
