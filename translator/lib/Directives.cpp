@@ -4,6 +4,8 @@
 #include "AstUtil.h"
 #include "ConstructContext.h"
 #include "DataEnvironment.h"
+#include "DataSharing.h"
+#include "IterationSpace.h"
 #include "LoopNest.h"
 #include "Regions.h"
 #include "Synchronisation.h"
@@ -187,14 +189,62 @@ std::string cancel(ConstructContext &C, const OMPExecutableDirective *D) {
   return ";";
 }
 
+/// simd: its loop runs in place, in order, on the encountering thread,
+/// and the C compiler's vectoriser may take it. Its data environment still
+/// holds: private, firstprivate and lastprivate variables are copies (the
+/// original keeps its value, or gets the last iteration's), a reduction
+/// updates the original in order, and a linear variable starts each
+/// iteration from its value before the loop plus the iteration's number
+/// times its step, the last iteration's value going back.
 std::string simd(ConstructContext &C, const OMPExecutableDirective *D) {
-  if (const auto *Lin = clause<OMPLinearClause>(D)) {
-    // Run in place, the loop would leave the variable where it started.
-    C.T.error(Lin->getBeginLoc(), "linear on 'simd' is not supported by parade");
+  Translation &T = C.T;
+  std::vector<CanonicalLoop> Loops = collapsedLoops(T, D);
+  if (Loops.empty())
     return "";
+  ConstructVars CV = analyzeConstruct(T, D);
+  for (auto &[V, Sh] : CV.Vars)
+    if (Sh == Sharing::Reduction)
+      Sh = Sharing::Shared;
+  CV.Reductions.clear();
+  Privates P = privates(T, D, CV, Loops.front().Var, false);
+  std::string LinearInits, LinearSets;
+  for (const auto *Lin : D->getClausesOfKind<OMPLinearClause>()) {
+    std::string Step = Lin->getStep() ? C.exprText(Lin->getStep()) : "1";
+    for (const Expr *E : Lin->varlists()) {
+      const VarDecl *V = varOf(E);
+      bool IsLoopVar = false;
+      for (const CanonicalLoop &L : Loops)
+        IsLoopVar |= L.Var == V;
+      if (!V || IsLoopVar)
+        continue;
+      std::string Init = "parade_li_" + std::to_string(T.fresh());
+      LinearInits += T.declare(V->getType().getUnqualifiedType(), Init) + " = " +
+                     T.spell(V, D->getBeginLoc(), D) + "; ";
+      LinearSets += V->getName().str() + " = " + Init + " + parade_k * " + Step + "; ";
+    }
   }
-  C.T.remark(D->getBeginLoc(), "simd is left to the C compiler's vectoriser");
-  return C.bodyText(D);
+  std::string Loop;
+  if (LinearSets.empty()) {
+    Loop = C.bodyText(D);
+  } else {
+    // Over the logical iterations, which number each one; a loop variable
+    // declared outside its loop ends with the value the loop leaves.
+    IterationSpace Space = iterationSpace(C, Loops);
+    std::vector<const ForStmt *> Fors = nestedLoops(D, T.Ctx);
+    std::string Finals;
+    for (size_t K = 0; K < Loops.size() && K < Fors.size(); K++)
+      if (!T.contains(Fors[K]->getSourceRange(), Loops[K].Var->getLocation()) &&
+          !Space.Finals[K].empty())
+        Finals += T.spell(Loops[K].Var, D->getBeginLoc(), D) + " = " + Space.Finals[K] + "; ";
+    Loop = Space.Bounds + "long long parade_n = " + Space.Total + ";\n" +
+           "  for (long long parade_k = 0; parade_k < parade_n; parade_k++) {\n" +
+           "    long long parade_r = parade_k; " + Space.Indices + "(void)parade_r;\n    " +
+           LinearSets + C.stmtText(Loops.back().Body) + "\n  }\n  " + Finals;
+  }
+  T.remark(D->getBeginLoc(), "simd runs its loop in place, in order; vectorising it is left to "
+                             "the C compiler");
+  return "{ " + P.Before + LinearInits + "int parade_last = 1; (void)parade_last;\n  { " + P.Decls +
+         "\n" + Loop + "\n  " + P.Finish + "} }";
 }
 
 /// The directives parade translates. `section` is translated with its
