@@ -244,8 +244,12 @@ void parade_task_detached(parade_task_fn fn, const void *args, size_t args_size,
   if (t->group)
     atomic_fetch_add(&t->group->members, 1);
   int local = parade_local_num_threads();
-  int defer = !(flags & PARADE_TASK_UNDEFERRED) && !parent->final && local > 1 &&
-              atomic_load(&q.queued) < (uint32_t)(TASKS_QUEUED_PER_THREAD * local);
+  /* A task with dependences is queued whenever OpenMP allows it: run at
+   * once, its creator would wait for its predecessors, which may need the
+   * creator itself (a detached task whose event it fulfils later). */
+  int defer = !(flags & PARADE_TASK_UNDEFERRED) && !parent->final &&
+              (ndeps ||
+               (local > 1 && atomic_load(&q.queued) < (uint32_t)(TASKS_QUEUED_PER_THREAD * local)));
   if (!defer) {
     STAT_INC(tasks_immediate);
     if (event) {

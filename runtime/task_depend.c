@@ -99,6 +99,9 @@ void parade_depobj_update(void *obj, int kind) {
     err_fatal("depobj update: the depend object was not initialised (or was destroyed)");
   if (kind < PARADE_DEP_IN || kind > PARADE_DEP_INOUTSET)
     err_fatal("depobj update: unknown dependence type %d", kind);
+  if (d->kind == PARADE_DEP_ALL_MEMORY)
+    err_fatal("depobj update: the depend object names omp_all_memory, which has no other "
+              "dependence type");
   d->kind = kind;
 }
 
@@ -276,7 +279,10 @@ static void add_item(struct dep_table *t, struct dep_node *n, const struct dep_i
     return;
   }
   edge(t->all_memory, n);
-  struct dep_entry *e = lookup(t, it->addr);
+  /* NULL marks a free slot: a null item (a null pointer's section) has a
+   * key of its own. */
+  static const char null_item;
+  struct dep_entry *e = lookup(t, it->addr ? it->addr : &null_item);
   switch (it->kind) {
   case PARADE_DEP_IN:
     edges_from(&e->writers, n);

@@ -4,7 +4,7 @@
 // dependences of tasks created by every thread of the team. A detached
 // task's dependence holds until its event is fulfilled, and a task that
 // does not depend on it runs meanwhile: the same thread fulfils the event
-// after creating tasks that do not depend on it. Tasks read data that every
+// after creating tasks, one of which depends on it. Tasks read data that every
 // node wrote before the region.
 //
 // REQUIRES: translator
@@ -38,16 +38,18 @@ int main(void) {
     {
 #pragma omp single
       {
-        /* A detached task, a task that does not depend on it, then the
-         * event: nothing may wait for the detached task before that. */
+        /* A detached task, a task that does not depend on it and one that
+         * does, then the event: the creating thread may not wait for the
+         * detached task before it fulfils the event (also with one thread
+         * per node). */
         omp_event_handle_t ev;
 #pragma omp task detach(ev) depend(out : d0)
         d0 = step + 1;
 #pragma omp task depend(out : other)
         other = step + 2;
-        omp_fulfill_event(ev);
 #pragma omp task depend(in : d0) depend(out : after_detach)
         after_detach = d0 * 10;
+        omp_fulfill_event(ev);
 
         /* A chain, each element read by READERS tasks, then negated. */
         for (int i = 0; i < N; i++) {
