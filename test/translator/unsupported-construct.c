@@ -4,12 +4,12 @@
 // RUN: not %translate %s -- > %t.out 2> %t.err
 // RUN: FileCheck %s --implicit-check-not="internal error" < %t.err
 // RUN: not test -s %t.out
+void g(int *a);
 void f(int n, int *a) {
 #pragma omp parallel
   {
-// CHECK-DAG: unsupported-construct.c:[[@LINE+1]]:1: error: OpenMP construct 'tile' is not supported by parade
-#pragma omp tile sizes(4)
-    for (int i = 0; i < n; i++)
-      a[i] = 0;
+// CHECK-DAG: unsupported-construct.c:[[@LINE+1]]:1: error: OpenMP construct 'dispatch' is not supported by parade
+#pragma omp dispatch
+    g(a);
   }
 }

@@ -115,6 +115,8 @@ const VarDecl *varOf(const Expr *E) {
 }
 
 std::optional<unsigned> collapseDepth(const OMPExecutableDirective *D, ASTContext &Ctx) {
+  if (const auto *Sizes = clause<OMPSizesClause>(D)) // tile: a loop per size
+    return Sizes->getNumSizes();
   const auto *Co = clause<OMPCollapseClause>(D);
   if (!Co)
     return 1;

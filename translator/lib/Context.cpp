@@ -36,6 +36,31 @@ void Translation::enter(Stage S) {
   Current = S;
 }
 
+SourceLocation Translation::pragmaStart(SourceLocation Loc) const {
+  bool Invalid = false;
+  auto [File, Offset] = SM.getDecomposedLoc(Loc);
+  StringRef Buffer = SM.getBufferData(File, &Invalid);
+  if (Invalid || Offset > Buffer.size())
+    return Loc;
+  size_t Start = Offset;
+  for (;;) {                               // back to the start of the line, across continuations
+    size_t NL = Buffer.rfind('\n', Start); // the last one before Start
+    if (Start == 0 || NL == StringRef::npos) {
+      Start = 0;
+      break;
+    }
+    Start = NL + 1;
+    StringRef Before = Buffer.substr(0, NL).rtrim(" \t\r");
+    if (!Before.ends_with("\\"))
+      break;
+    Start = NL; // the previous line continues into this one
+  }
+  size_t Hash = Buffer.find_first_not_of(" \t", Start);
+  if (Hash == StringRef::npos || Hash >= Offset || Buffer[Hash] != '#')
+    return Loc;
+  return Loc.getLocWithOffset(-(int)(Offset - Hash));
+}
+
 bool Translation::insideReplaced(SourceLocation Loc, unsigned Length, bool Insert) {
   unsigned Begin = SM.getFileOffset(SM.getExpansionLoc(Loc)), End = Begin + Length;
   for (auto [B, E] : Replaced)
@@ -86,8 +111,9 @@ void Translation::insertAfterToken(SourceLocation Loc, llvm::StringRef Text) {
 
 std::string Translation::textBetween(SourceLocation Begin, SourceLocation End) {
   // Text copied before the uses of pooled variables are rewritten would
-  // miss those edits.
-  if (Current < Stage::PooledUses)
+  // miss those edits. (Loop transforms run in a parse of their own, which
+  // rewrites no use.)
+  if (Current < Stage::PooledUses && Current != Stage::LoopTransforms)
     llvm::report_fatal_error("parade-translate: source text copied before pooled uses "
                              "were rewritten");
   // A statement may begin or end with a macro invocation (`CELL(i) = 0;`):

@@ -74,16 +74,17 @@ struct Scope {
 /// so the order is a contract: enter() checks it.
 enum class Stage {
   Start,
-  PooledGlobals, ///< which file-scope variables live in the pool
-  Analysis,      ///< scopes, and which automatics live in the pool
-  PooledUses,    ///< every use of a pooled variable spelled (*ptr)
-  PooledDecls,   ///< their declarations become pool allocations
-  LocalTypes,    ///< local types of forking functions to file scope
-  RuntimeCalls,  ///< omp_* calls, threadprivate, replaced functions
-  Directives,    ///< directives, innermost first (copies rewritten text)
-  Main,          ///< main wrapped
-  SharedGlobals, ///< shared globals placed in the DSM's sections
-  Output,        ///< outlined code emitted, the file printed
+  LoopTransforms, ///< tile constructs written out as loops (a parse of its own)
+  PooledGlobals,  ///< which file-scope variables live in the pool
+  Analysis,       ///< scopes, and which automatics live in the pool
+  PooledUses,     ///< every use of a pooled variable spelled (*ptr)
+  PooledDecls,    ///< their declarations become pool allocations
+  LocalTypes,     ///< local types of forking functions to file scope
+  RuntimeCalls,   ///< omp_* calls, threadprivate, replaced functions
+  Directives,     ///< directives, innermost first (copies rewritten text)
+  Main,           ///< main wrapped
+  SharedGlobals,  ///< shared globals placed in the DSM's sections
+  Output,         ///< outlined code emitted, the file printed
 };
 
 class Translation {
@@ -125,6 +126,9 @@ public:
   unsigned fresh() { return NextId++; }
   /// The end of statement @p S including a trailing semicolon.
   clang::SourceLocation endOf(const clang::Stmt *S);
+  /// The `#` of the pragma line (continued lines included) that holds
+  /// @p Loc, or @p Loc when its line is not a pragma's.
+  clang::SourceLocation pragmaStart(clang::SourceLocation Loc) const;
   /// The whole extent of directive @p D: its pragma line and its statement.
   clang::SourceRange extent(const clang::OMPExecutableDirective *D);
   /// Whether @p Inner lies inside @p Outer (in the main file).

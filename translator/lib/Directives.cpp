@@ -375,33 +375,6 @@ private:
       T.replace(CharSourceRange::getCharRange(U->getBeginLoc(), U->getEndLoc()), "");
   }
 
-  /// The `#` of the pragma line (continued lines included) that holds
-  /// @p Loc, or @p Loc when its line is not a pragma's.
-  SourceLocation pragmaStart(SourceLocation Loc) {
-    bool Invalid = false;
-    auto [File, Offset] = T.SM.getDecomposedLoc(Loc);
-    StringRef Buffer = T.SM.getBufferData(File, &Invalid);
-    if (Invalid || Offset > Buffer.size())
-      return Loc;
-    size_t Start = Offset;
-    for (;;) {                               // back to the start of the line, across continuations
-      size_t NL = Buffer.rfind('\n', Start); // the last one before Start
-      if (Start == 0 || NL == StringRef::npos) {
-        Start = 0;
-        break;
-      }
-      Start = NL + 1;
-      StringRef Before = Buffer.substr(0, NL).rtrim(" \t\r");
-      if (!Before.ends_with("\\"))
-        break;
-      Start = NL; // the previous line continues into this one
-    }
-    size_t Hash = Buffer.find_first_not_of(" \t", Start);
-    if (Hash == StringRef::npos || Hash >= Offset || Buffer[Hash] != '#')
-      return Loc;
-    return Loc.getLocWithOffset(-(int)(Offset - Hash));
-  }
-
   SourceLocation end(const OMPExecutableDirective *D) {
     if (const Stmt *Body = directiveBody(D))
       return T.endOf(Body);
@@ -417,7 +390,7 @@ private:
     SourceLocation Begin = D->getBeginLoc(), End = end(D);
     // Clang replaces a metadirective by the variant it chose, which starts
     // inside the metadirective's pragma line: replace from the pragma's #.
-    Begin = pragmaStart(Begin);
+    Begin = T.pragmaStart(Begin);
     const Stmt *Copied = directiveBody(D);
     if (Copied && (isLoop(D) || isTaskLoop(D))) {
       // A loop's translation copies the body of its innermost loop.

@@ -7,6 +7,7 @@
 #include "llvm/Option/ArgList.h"
 #include "llvm/Option/OptTable.h"
 #include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 using namespace llvm;
 
@@ -67,12 +68,18 @@ namespace {
 
 /// One translation of @p Source as OpenMP @p OpenMPVersion, its
 /// diagnostics kept in @p Diagnostics. Status 0 with the text, else 1;
-/// -1 when Clang crashed.
+/// -1 when Clang crashed. @p Content, when not empty, is read instead of
+/// the file.
 int translateAs(const clang::tooling::CompilationDatabase &Compilations, StringRef Source,
                 const Options &Opts, const ToolPaths &Paths, StringRef OpenMPVersion,
-                std::string &Text, std::string &Diagnostics) {
+                const std::string &Content, std::string &Text, std::string &Diagnostics) {
   clang::tooling::ClangTool Tool(Compilations, {Source.str()});
   adjustArguments(Tool, Paths, OpenMPVersion);
+  if (!Content.empty())
+    Tool.mapVirtualFile(Source, Content);
+  if (Opts.ExpandTilesOnly) // the translation that follows warns
+    Tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
+        "-w", clang::tooling::ArgumentInsertPosition::END));
   raw_string_ostream DiagOS(Diagnostics);
   IntrusiveRefCntPtr<clang::DiagnosticOptions> DiagOpts = new clang::DiagnosticOptions();
   clang::TextDiagnosticPrinter Printer(DiagOS, DiagOpts.get());
@@ -94,6 +101,23 @@ int translateAs(const clang::tooling::CompilationDatabase &Compilations, StringR
   return Status != 0 || Text.empty() ? 1 : 0;
 }
 
+/// Whether @p Text has the word `tile` after the word `omp` (blanks and
+/// line continuations between): a file without it holds no tile construct
+/// of its own, and needs no parse to write tiles out.
+bool mayHoldTile(StringRef Text) {
+  auto IsIdent = [](char C) { return isAlnum(C) || C == '_'; };
+  for (size_t At = Text.find("tile"); At != StringRef::npos; At = Text.find("tile", At + 1)) {
+    if (At + 4 < Text.size() && IsIdent(Text[At + 4]))
+      continue;
+    size_t K = At;
+    while (K > 0 && StringRef(" \t\\\r\n").contains(Text[K - 1]))
+      K--;
+    if (K != At && K >= 3 && Text.substr(K - 3, 3) == "omp" && (K == 3 || !IsIdent(Text[K - 4])))
+      return true;
+  }
+  return false;
+}
+
 } // namespace
 
 Expected<std::string> translateFile(const clang::tooling::CompilationDatabase &Compilations,
@@ -102,15 +126,36 @@ Expected<std::string> translateFile(const clang::tooling::CompilationDatabase &C
   // changed some syntax: `depobj(o) destroy` without its argument) is
   // read as 5.1, as the compilers that default to 5.1 do. When both
   // fail, the 5.2 diagnostics are the ones reported.
-  std::string Text, Diagnostics;
-  int Status = translateAs(Compilations, Source, Opts, Paths, "52", Text, Diagnostics);
-  if (Status == 1) {
-    std::string Text51, Diagnostics51;
-    if (translateAs(Compilations, Source, Opts, Paths, "51", Text51, Diagnostics51) == 0) {
-      Text = std::move(Text51);
-      Diagnostics = std::move(Diagnostics51);
-      Status = 0;
+  auto Run = [&](const Options &O, const std::string &Content, std::string &Text,
+                 std::string &Diagnostics) {
+    int Status = translateAs(Compilations, Source, O, Paths, "52", Content, Text, Diagnostics);
+    if (Status == 1) {
+      std::string Text51, Diagnostics51;
+      if (translateAs(Compilations, Source, O, Paths, "51", Content, Text51, Diagnostics51) == 0) {
+        Text = std::move(Text51);
+        Diagnostics = std::move(Diagnostics51);
+        Status = 0;
+      }
     }
+    return Status;
+  };
+  // A file with tile constructs is parsed once to write them out as loops
+  // (Tile.h), and that text is translated.
+  std::string Content, Text, Diagnostics;
+  int Status = 0;
+  auto File = MemoryBuffer::getFile(Source);
+  if (File && mayHoldTile((*File)->getBuffer())) {
+    Options Expand = Opts;
+    Expand.ExpandTilesOnly = true;
+    std::string Expanded;
+    Status = Run(Expand, "", Expanded, Diagnostics);
+    if (Status == 0 && Expanded != (*File)->getBuffer())
+      Content = Expanded;
+  }
+  if (Status == 0) {
+    std::string Said = std::move(Diagnostics); // the tile remarks
+    Status = Run(Opts, Content, Text, Diagnostics);
+    Diagnostics = Said + Diagnostics;
   }
   errs() << Diagnostics;
   if (Status == -1)

@@ -6,6 +6,7 @@
 // main, and print the main file with parade.h included.
 //===----------------------------------------------------------------------===//
 #include "Translator.h"
+#include "Tile.h"
 
 #include "Context.h"
 #include "Directives.h"
@@ -122,6 +123,19 @@ public:
     T.Conditionals = PP.Conditionals;
     T.Macros = PP.Macros;
     TranslationUnitDecl *TU = Ctx.getTranslationUnitDecl();
+    if (Opts.ExpandTilesOnly) {
+      T.enter(Stage::LoopTransforms);
+      expandTiles(T, TU);
+      if (T.failed())
+        return;
+      FileID Main = Ctx.getSourceManager().getMainFileID();
+      if (const RewriteBuffer *Buffer = R.getRewriteBufferFor(Main))
+        Out << std::string(Buffer->begin(), Buffer->end());
+      else
+        Out << Ctx.getSourceManager().getBufferData(Main);
+      Out.flush();
+      return;
+    }
     // The order is a contract (see Stage in Context.h): each pass's edits
     // are in the text that the later ones copy.
     T.enter(Stage::PooledGlobals);

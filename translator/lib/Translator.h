@@ -31,6 +31,9 @@ struct Options {
   bool ForceLockPath = false;
   /// -Rparade: explain each decision.
   bool Remarks = false;
+  /// Only write out the tile constructs as loops (Tile.h): the output is
+  /// the main file so rewritten, for a second parse.
+  bool ExpandTilesOnly = false;
 };
 
 /// A factory for the action that translates each file to @p Out; Clang's

@@ -1,0 +1,150 @@
+//===- Tile.cpp - tile constructs written out as loops --------------------===//
+#include "Tile.h"
+
+#include "AstUtil.h"
+#include "ConstructContext.h"
+#include "IterationSpace.h"
+#include "LoopNest.h"
+
+#include "clang/AST/OpenMPClause.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtOpenMP.h"
+
+using namespace clang;
+
+namespace parade {
+
+namespace {
+
+/// The statement a directive applies to, through Sema's captures.
+const Stmt *applied(const OMPExecutableDirective *D) {
+  const Stmt *S = D->hasAssociatedStmt() ? D->getAssociatedStmt() : nullptr;
+  while (const auto *CS = dyn_cast_or_null<CapturedStmt>(S))
+    S = CS->getCapturedStmt();
+  return S;
+}
+
+class Tiles : public RecursiveASTVisitor<Tiles> {
+public:
+  explicit Tiles(Translation &T) : T(T), C(T) {}
+
+  bool TraverseFunctionDecl(FunctionDecl *F) {
+    if (!F->hasBody() || !T.SM.isInMainFile(T.SM.getExpansionLoc(F->getLocation())))
+      return true;
+    C.enterFunction(F);
+    return RecursiveASTVisitor::TraverseFunctionDecl(F);
+  }
+
+  bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
+    if (!isa<OMPTileDirective>(D)) {
+      if (const auto *Tile = dyn_cast_or_null<OMPTileDirective>(applied(D)))
+        Consumed.insert(Tile);
+      return true;
+    }
+    if (T.SM.isInMainFile(T.SM.getExpansionLoc(D->getBeginLoc())))
+      Found.push_back(cast<OMPTileDirective>(D));
+    return true;
+  }
+
+  void expandAll() {
+    for (const OMPTileDirective *D : Found)
+      expand(D);
+  }
+
+  std::vector<const OMPTileDirective *> Found;
+
+private:
+  Translation &T;
+  ConstructContext C;
+  llvm::DenseSet<const Stmt *> Consumed;
+
+  /// @p Text with each name of loop @p S's bounds replaced by its value.
+  static std::string substitute(std::string Text, const std::string &S, const std::string &Lb,
+                                const std::string &Ub, const std::string &St) {
+    for (auto [Name, Value] : {std::pair{"parade_lb" + S, Lb}, std::pair{"parade_ub" + S, Ub},
+                               std::pair{"parade_st" + S, St}})
+      for (size_t At = Text.find(Name); At != std::string::npos;
+           At = Text.find(Name, At + Value.size()))
+        Text.replace(At, Name.size(), Value);
+    return Text;
+  }
+
+  void expand(const OMPTileDirective *D) {
+    if (D->getBeginLoc().isMacroID()) {
+      T.error(D->getBeginLoc(), "an OpenMP directive inside a macro is not supported");
+      return;
+    }
+    std::vector<CanonicalLoop> Loops = collapsedLoops(T, D);
+    const auto *Sizes = clause<OMPSizesClause>(D);
+    if (Loops.empty() || !Sizes)
+      return;
+    std::string Id = std::to_string(T.fresh());
+    std::string Floors, TileLoops, Vars, Finals;
+    for (size_t K = 0; K < Loops.size(); K++) {
+      const CanonicalLoop &L = Loops[K];
+      std::string S = std::to_string(K);
+      std::string Size = C.exprText(Sizes->getSizesRefs()[K]);
+      std::string Step = L.StepConst     ? std::to_string(L.StepConst)
+                         : L.StepNegated ? "-" + C.exprText(L.StepExpr)
+                                         : C.exprText(L.StepExpr);
+      QualType VarTy = L.Var->getType().getUnqualifiedType();
+      bool Pointer = VarTy->isPointerType();
+      std::string Lb = Pointer ? "0LL" : "(long long)" + C.exprText(L.Lower);
+      std::string Ub =
+          Pointer ? "(long long)(" + C.exprText(L.Upper) + " - " + C.exprText(L.Lower) + ")"
+                  : "(long long)" + C.exprText(L.Upper);
+      std::string St = "(long long)(" + Step + ")";
+      std::string Count = "(" + substitute(countExpr(L.Cmp, S), S, Lb, Ub, St) + ")";
+      std::string F = "parade_tf" + Id + "_" + S, I = "parade_tt" + Id + "_" + S;
+      Floors +=
+          "for (long long " + F + " = 0; " + F + " < " + Count + "; " + F + " += " + Size + ") ";
+      TileLoops += "for (long long " + I + " = " + F + "; " + I + " < (" + F + " + " + Size +
+                   " < " + Count + " ? " + F + " + " + Size + " : " + Count + "); " + I + "++) ";
+      std::string Value =
+          Pointer ? C.exprText(L.Lower) + " + " + I + " * " + St
+                  : "(" + T.declare(VarTy, "") + ")(" + Lb + " + " + I + " * " + St + ")";
+      Vars += T.declare(VarTy, L.Var->getName()) + " = " + Value + "; ";
+      // A variable declared outside its loop ends one step past its last
+      // value, as after the loops the tile stands for.
+      const ForStmt *For = nullptr;
+      for (const ForStmt *Candidate : nestedLoops(D, T.Ctx))
+        if (Candidate->getBody() == L.Body)
+          For = Candidate;
+      if (For && !T.contains(For->getSourceRange(), L.Var->getLocation())) {
+        std::string End =
+            Pointer ? C.exprText(L.Lower) + " + " + Count + " * " + St
+                    : "(" + T.declare(VarTy, "") + ")(" + Lb + " + " + Count + " * " + St + ")";
+        Finals += T.spell(L.Var, D->getBeginLoc()) + " = " + End + "; ";
+      }
+    }
+    bool Alone = !Consumed.count(D);
+    T.remark(D->getBeginLoc(), "tile: " + std::to_string(Loops.size()) + " floor loop(s) over " +
+                                   "the tiles, then the loops of a tile" +
+                                   (Alone ? ""
+                                          : "; the enclosing loop directive applies to the "
+                                            "floor loops"));
+    if (T.failed())
+      return;
+    // From the pragma's # to the innermost body: the loops' headers, on
+    // the pragma's line; the lines they took stay, empty.
+    const Stmt *Body = Loops.back().Body;
+    SourceLocation Begin = T.pragmaStart(D->getBeginLoc());
+    CharSourceRange Heads = CharSourceRange::getCharRange(Begin, Body->getBeginLoc());
+    std::string Old = T.textBetween(Begin, Body->getBeginLoc());
+    std::string Lines(std::count(Old.begin(), Old.end(), '\n'), '\n');
+    std::string Open = Alone ? "{ " : "";
+    T.replace(Heads, Open + Floors + TileLoops + "{ " + Vars + Lines);
+    T.insert(T.endOf(Body), " }" + (Alone ? " " + Finals + "}" : std::string()));
+  }
+};
+
+} // namespace
+
+unsigned expandTiles(Translation &T, TranslationUnitDecl *TU) {
+  Tiles V(T);
+  V.TraverseDecl(TU);
+  V.expandAll();
+  return V.Found.size();
+}
+
+} // namespace parade
