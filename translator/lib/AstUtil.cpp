@@ -74,6 +74,10 @@ bool isLoop(const OMPExecutableDirective *D) {
   case Directive::OMPD_target_parallel_for:
   case Directive::OMPD_target_parallel_for_simd:
   case Directive::OMPD_target_parallel_loop: return true;
+  case Directive::OMPD_loop: { // bind(thread): the encountering thread runs it all
+    const auto *Bind = clause<OMPBindClause>(D);
+    return !Bind || Bind->getBindKind() != OMPC_BIND_thread;
+  }
   default: return isDistribute(D);
   }
 }

@@ -324,6 +324,10 @@ const Stmt *directiveBody(const OMPExecutableDirective *D) {
 }
 
 std::string directiveName(const OMPExecutableDirective *D) {
+  // Sema gives a `loop` the kind it binds like (for, simd, distribute);
+  // the program wrote `loop`.
+  if (D->getMappedDirective() == llvm::omp::OMPD_loop)
+    return "loop";
   return getOpenMPDirectiveName(D->getDirectiveKind()).str();
 }
 

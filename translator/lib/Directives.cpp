@@ -35,6 +35,17 @@ std::string forLoop(ConstructContext &C, const OMPExecutableDirective *D) {
   return loop(C, D, /*InRegionTail=*/false);
 }
 
+std::string simd(ConstructContext &C, const OMPExecutableDirective *D);
+
+/// loop: bound to the enclosing region (parallel or teams, also an
+/// orphaned one's), it shares out its iterations as `for` does, barrier
+/// included; bound to the thread, that thread runs them all, as in simd.
+std::string genericLoop(ConstructContext &C, const OMPExecutableDirective *D) {
+  if (!isLoop(D))
+    return simd(C, D);
+  return loop(C, D, /*InRegionTail=*/false);
+}
+
 std::string sectionsConstruct(ConstructContext &C, const OMPExecutableDirective *D) {
   C.T.remark(D->getBeginLoc(), "sections are handed out one at a time, like a dynamic loop");
   return sections(C, D, false);
@@ -241,8 +252,9 @@ std::string simd(ConstructContext &C, const OMPExecutableDirective *D) {
            "    long long parade_r = parade_k; " + Space.Indices + "(void)parade_r;\n    " +
            LinearSets + C.stmtText(Loops.back().Body) + "\n  }\n  " + Finals;
   }
-  T.remark(D->getBeginLoc(), "simd runs its loop in place, in order; vectorising it is left to "
-                             "the C compiler");
+  T.remark(D->getBeginLoc(), "'" + directiveName(D) +
+                                 "' runs its loop in place, in order; vectorising it is left to "
+                                 "the C compiler");
   return "{ " + P.Before + LinearInits + "int parade_last = 1; (void)parade_last;\n  { " + P.Decls +
          "\n" + Loop + "\n  " + P.Finish + "} }";
 }
@@ -313,6 +325,7 @@ const std::pair<Directive, Translate> Table[] = {
     {Directive::OMPD_parallel_masked_taskloop, parallel},
     {Directive::OMPD_parallel_masked_taskloop_simd, parallel},
     {Directive::OMPD_simd, simd},
+    {Directive::OMPD_loop, genericLoop},
     {Directive::OMPD_ordered, ordered},
     {Directive::OMPD_scan, scan},
     {Directive::OMPD_cancel, cancel},

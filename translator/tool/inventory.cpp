@@ -14,6 +14,7 @@
 // OpenMP 5.2 allows on it: scripts/conformance sets the tests' inventories
 // against it.
 //===----------------------------------------------------------------------===//
+#include "Context.h"
 #include "Translator.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -47,7 +48,7 @@ public:
   bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
     if (!inMainFile(D->getBeginLoc()))
       return true;
-    std::string Name = getOpenMPDirectiveName(D->getDirectiveKind()).str();
+    std::string Name = parade::directiveName(D); // `loop` as written
     std::string Line = line(D->getBeginLoc());
     Out.insert("directive\t" + Name + "\t" + Line);
     for (const OMPClause *C : D->clauses())
