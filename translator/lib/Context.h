@@ -58,6 +58,10 @@ struct ReductionItem {
   std::vector<const clang::VarDecl *> BoundVars; ///< named by Lower and Length
   /// A user-defined reduction (declare reduction), whose Op is empty.
   const clang::OMPDeclareReductionDecl *UDR = nullptr;
+  /// reduction(task, ...): the in_reduction tasks a thread creates in the
+  /// construct combine into an accumulator of that thread
+  /// (parade_tr_<name>), which joins its partial once they are done.
+  bool Task = false;
 };
 
 /// A construct that can privatise variables (a region or work-sharing

@@ -152,6 +152,14 @@ Privates privates(Translation &T, const OMPExecutableDirective *D, const Constru
       }
       P.Before += T.declare(T.Ctx.getPointerType(Ty), Ptr) + " = &" + Orig + "; ";
       P.Decls += T.declare(Ty, Name) + " = " + reductionIdentity(T, Op, Ty) + "; ";
+      if (Item && Item->Task) {
+        // The thread's in_reduction tasks combine into its accumulator;
+        // once they are done (its children), the accumulator joins.
+        std::string Acc = "parade_tr_" + Name;
+        P.Decls +=
+            T.declare(Ty.getUnqualifiedType(), Acc) + " = " + reductionIdentity(T, Op, Ty) + "; ";
+        P.ReduceCopies += "parade_taskwait(); " + reductionCombine(Op, Name, Acc) + " ";
+      }
       // The runtime gets a copy made after the work, so the partial itself
       // never has its address taken and can live in a register.
       std::string Copy = "parade_rt_" + std::to_string(K);

@@ -251,11 +251,19 @@ ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) 
     } else if (const auto *S = dyn_cast<OMPSharedClause>(C)) {
       Each(S, Sharing::Shared);
     } else if (const auto *Rd = dyn_cast<OMPReductionClause>(C)) {
-      if (Rd->getModifier() == OMPC_REDUCTION_task) {
-        T.error(Rd->getBeginLoc(), "the task modifier of reduction is not supported by parade");
-        continue;
-      }
+      size_t First = Out.Reductions.size();
       reductionItems(T, Rd, operatorName(Rd), Explicit, Out);
+      if (Rd->getModifier() == OMPC_REDUCTION_task)
+        for (size_t K = First; K < Out.Reductions.size(); K++) {
+          ReductionItem &R = Out.Reductions[K];
+          if (R.Section || R.UDR || !R.Var || R.Var->getType()->isArrayType() ||
+              R.Var->getType()->isRecordType()) {
+            T.error(Rd->getBeginLoc(), "the task modifier of reduction is supported by parade "
+                                       "on scalar variables with a built-in operator");
+            continue;
+          }
+          R.Task = true;
+        }
     } else if (const auto *In = dyn_cast<OMPInReductionClause>(C)) {
       // A participating task combines its partial into the original at
       // its end (Tasks.cpp).
@@ -311,6 +319,8 @@ ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) 
     return It != Explicit.end() && It->second != Sharing::Shared;
   };
   auto Skip = [&](const VarDecl *V) {
+    if (V->isImplicit()) // Sema's own (a task reduction's .task_red.)
+      return true;
     return !V->hasLocalStorage() && // globals, static and extern locals
            !(Privatized(V) && !V->getTLSKind());
   };

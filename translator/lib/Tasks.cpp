@@ -86,6 +86,47 @@ std::string reductionOp(const ConstructVars &CV, const VarDecl *V) {
   return R ? R->Op : "+";
 }
 
+/// Where an in_reduction task of @p D combines its partial of @p V: the
+/// original as spelled at the task, or, when the nearest construct that
+/// scopes @p V's task reduction is a reduction with the task modifier, the
+/// creating thread's accumulator of that construct (DataEnvironment.cpp).
+std::string inReductionTarget(Translation &T, const OMPExecutableDirective *D, const VarDecl *V,
+                              const OMPExecutableDirective *Except) {
+  std::string Orig = "&" + T.spell(V, D->getBeginLoc(), Except);
+  bool Named = false;
+  for (const auto *In : D->getClausesOfKind<OMPInReductionClause>())
+    for (const Expr *E : In->varlists())
+      Named |= varOf(E) == V;
+  if (!Named)
+    return Orig;
+  auto Names = [&](auto Clauses) {
+    for (const auto *Cl : Clauses)
+      for (const Expr *E : Cl->varlists())
+        if (varOf(E) == V)
+          return true;
+    return false;
+  };
+  bool InTask = false;
+  for (const OMPExecutableDirective *P = D;
+       (P = enclosingDirective(T.Ctx, P, [](const OMPExecutableDirective *) { return true; }));) {
+    if (Names(P->getClausesOfKind<OMPTaskReductionClause>()))
+      return Orig;
+    bool TaskModifier = false;
+    for (const auto *Rd : P->getClausesOfKind<OMPReductionClause>())
+      if (Rd->getModifier() == OMPC_REDUCTION_task)
+        for (const Expr *E : Rd->varlists())
+          TaskModifier |= varOf(E) == V;
+    if (TaskModifier) {
+      if (InTask)
+        T.error(D->getBeginLoc(), "an in_reduction task created inside another task of a "
+                                  "reduction with the task modifier is not supported by parade");
+      return "&parade_tr_" + V->getName().str();
+    }
+    InTask |= isa<OMPTaskDirective>(P) || isTaskLoop(P);
+  }
+  return Orig;
+}
+
 /// A task run at once by the encountering thread, in place: @p Body (its
 /// statement, or a taskloop's iterations) with its data environment.
 std::string undeferredTask(ConstructContext &C, const OMPExecutableDirective *D,
@@ -122,7 +163,8 @@ std::string undeferredTask(ConstructContext &C, const OMPExecutableDirective *D,
       Finish += "__builtin_memcpy(" + Ptr + ", &" + Name + ", sizeof " + Name + "); ";
       break;
     case Sharing::Reduction:
-      Before += T.declare(T.Ctx.getPointerType(V->getType()), Ptr) + " = &" + Orig + "; ";
+      Before += T.declare(T.Ctx.getPointerType(V->getType()), Ptr) + " = " +
+                inReductionTarget(T, D, V, Except) + "; ";
       R.add(T, V, reductionOp(CV, V), Ptr, reductionItem(CV, V));
       break;
     default: Decls += T.declare(V->getType(), Name) + "; "; break;
@@ -190,10 +232,13 @@ std::string outlineTask(ConstructContext &C, const OMPExecutableDirective *D,
       Finish += "if (parade_hi == parade_n) __builtin_memcpy(" + Field + ", &" + Name +
                 ", sizeof " + Name + "); ";
       break;
-    case Sharing::Reduction:
-      PointerTo(V, Field);
+    case Sharing::Reduction: {
+      QualType PtrTy = T.Ctx.getPointerType(V->getType());
+      A.value(PtrTy, Field, inReductionTarget(T, D, V, Except));
+      A.unpack(ArgBlock::Plain, PtrTy, Field, Field);
       R.add(T, V, reductionOp(CV, V), Field, reductionItem(CV, V));
       break;
+    }
     default: Decls += T.declare(Ty, Name) + "; "; break;
     }
   }
