@@ -243,6 +243,54 @@ int omp_target_associate_ptr(const void *host_ptr, const void *device_ptr, size_
 int omp_target_disassociate_ptr(const void *ptr, int device_num);
 void *omp_get_mapped_ptr(const void *ptr, int device_num);
 
+/* Interoperability with foreign runtimes: parade has none (the host is
+ * the only device), so an interop object is always omp_interop_none. */
+typedef intptr_t omp_intptr_t;
+typedef void *omp_interop_t;
+#define omp_interop_none ((omp_interop_t)0)
+typedef enum omp_interop_property_t {
+  omp_ipr_fr_id = -1,
+  omp_ipr_fr_name = -2,
+  omp_ipr_vendor = -3,
+  omp_ipr_vendor_name = -4,
+  omp_ipr_device_num = -5,
+  omp_ipr_platform = -6,
+  omp_ipr_device = -7,
+  omp_ipr_device_context = -8,
+  omp_ipr_targetsync = -9,
+  omp_ipr_first = -9
+} omp_interop_property_t;
+typedef enum omp_interop_rc_t {
+  omp_irc_no_value = 1,
+  omp_irc_success = 0,
+  omp_irc_empty = -1,
+  omp_irc_out_of_range = -2,
+  omp_irc_type_int = -3,
+  omp_irc_type_ptr = -4,
+  omp_irc_type_str = -5,
+  omp_irc_other = -6
+} omp_interop_rc_t;
+typedef enum omp_interop_fr_t {
+  omp_ifr_cuda = 1,
+  omp_ifr_cuda_driver = 2,
+  omp_ifr_opencl = 3,
+  omp_ifr_sycl = 4,
+  omp_ifr_hip = 5,
+  omp_ifr_level_zero = 6,
+  omp_ifr_last = 7
+} omp_interop_fr_t;
+int omp_get_num_interop_properties(const omp_interop_t interop);
+omp_intptr_t omp_get_interop_int(const omp_interop_t interop, omp_interop_property_t property_id,
+                                 int *ret_code);
+void *omp_get_interop_ptr(const omp_interop_t interop, omp_interop_property_t property_id,
+                          int *ret_code);
+const char *omp_get_interop_str(const omp_interop_t interop, omp_interop_property_t property_id,
+                                int *ret_code);
+const char *omp_get_interop_name(const omp_interop_t interop, omp_interop_property_t property_id);
+const char *omp_get_interop_type_desc(const omp_interop_t interop,
+                                      omp_interop_property_t property_id);
+const char *omp_get_interop_rc_desc(const omp_interop_t interop, omp_interop_rc_t ret_code);
+
 void omp_init_lock(omp_lock_t *lock);
 void omp_init_lock_with_hint(omp_lock_t *lock, omp_sync_hint_t hint);
 void omp_destroy_lock(omp_lock_t *lock);

@@ -75,4 +75,41 @@ std::string ConstructContext::exprText(const Expr *E) const {
   return "(" + T.text(E->getSourceRange()) + ")";
 }
 
+std::string ConstructContext::clauseText(const OMPExecutableDirective *D, const Expr *E) const {
+  struct Refs : RecursiveASTVisitor<Refs> {
+    std::vector<const DeclRefExpr *> Found;
+    bool VisitDeclRefExpr(DeclRefExpr *R) {
+      Found.push_back(R);
+      return true;
+    }
+  } Refs;
+  Refs.TraverseStmt(const_cast<Expr *>(E));
+  SourceRange Range = E->getSourceRange();
+  if (Range.getBegin().isMacroID() || Range.getEnd().isMacroID())
+    return exprText(E);
+  CharSourceRange Chars = CharSourceRange::getTokenRange(Range);
+  std::string Text = Lexer::getSourceText(Chars, T.SM, T.Ctx.getLangOpts()).str();
+  unsigned Begin = T.SM.getFileOffset(Range.getBegin());
+  // Right to left, so that earlier offsets stay valid.
+  std::sort(Refs.Found.begin(), Refs.Found.end(), [&](const DeclRefExpr *A, const DeclRefExpr *B) {
+    return T.SM.getFileOffset(A->getLocation()) > T.SM.getFileOffset(B->getLocation());
+  });
+  for (const DeclRefExpr *R : Refs.Found) {
+    const auto *V = dyn_cast<VarDecl>(R->getDecl());
+    if (!V)
+      continue;
+    std::string Spelled = T.spell(V->getCanonicalDecl(), D->getBeginLoc(), D);
+    if (Spelled == V->getName())
+      continue;
+    if (R->getLocation().isMacroID()) {
+      T.error(R->getLocation(),
+              "variable '" + V->getName().str() + "' is named in a clause through a macro");
+      continue;
+    }
+    unsigned Offset = T.SM.getFileOffset(R->getLocation()) - Begin;
+    Text.replace(Offset, V->getName().size(), Spelled);
+  }
+  return "(" + Text + ")";
+}
+
 } // namespace parade

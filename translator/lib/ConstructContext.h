@@ -48,6 +48,11 @@ struct ConstructContext {
   std::string bodyText(const clang::OMPExecutableDirective *D) const;
   std::string stmtText(const clang::Stmt *S) const;
   std::string exprText(const clang::Expr *E) const;
+  /// The text of a clause's expression @p E at the construct @p D: the
+  /// passes that rename variables in bodies leave clauses to their
+  /// directive, so each variable it names is spelled here as it is where
+  /// the construct is (a pooled local through its pointer).
+  std::string clauseText(const clang::OMPExecutableDirective *D, const clang::Expr *E) const;
 };
 
 } // namespace parade

@@ -189,6 +189,28 @@ std::string scan(ConstructContext &C, const OMPExecutableDirective *D) {
   return "";
 }
 
+/// interop: parade has no foreign runtime (the host is the only device),
+/// so init leaves its object omp_interop_none, as OpenMP says when none
+/// can be initialised; destroy sets it so too, and use has nothing to do.
+/// depend waits for the tasks it names, as for a task run at once.
+std::string interop(ConstructContext &C, const OMPExecutableDirective *D) {
+  std::string Out;
+  std::string Deps = dependItems(C, D);
+  if (!Deps.empty())
+    Out += Deps + "parade_taskwait_depend(0); ";
+  for (const OMPClause *Cl : D->clauses()) {
+    if (const auto *I = dyn_cast<OMPInitClause>(Cl))
+      Out += C.clauseText(D, I->getInteropVar()) + " = omp_interop_none; ";
+    else if (const auto *Ds = dyn_cast<OMPDestroyClause>(Cl); Ds && Ds->getInteropVar())
+      Out += C.clauseText(D, Ds->getInteropVar()) + " = omp_interop_none; ";
+    else if (const auto *U = dyn_cast<OMPUseClause>(Cl))
+      Out += "(void)" + C.clauseText(D, U->getInteropVar()) + "; ";
+  }
+  C.T.remark(D->getBeginLoc(), "interop: no foreign runtime here, the object is "
+                               "omp_interop_none");
+  return "{ " + Out + "}";
+}
+
 /// cancel and cancellation point: parade runs with cancel-var false (the
 /// default; OMP_CANCELLATION=true gets a warning at run time), so, as
 /// OpenMP says, they do nothing; cancel's if condition is still evaluated.
@@ -313,6 +335,7 @@ const std::pair<Directive, Translate> Table[] = {
     {Directive::OMPD_taskyield, taskyield},
     {Directive::OMPD_taskgroup, taskgroup},
     {Directive::OMPD_depobj, depobj},
+    {Directive::OMPD_interop, interop},
     {Directive::OMPD_task, task},
     {Directive::OMPD_taskloop, taskloopConstruct},
     {Directive::OMPD_taskloop_simd, taskloopConstruct},

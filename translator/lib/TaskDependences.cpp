@@ -5,57 +5,13 @@
 
 #include "clang/AST/ExprOpenMP.h"
 #include "clang/AST/OpenMPClause.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtOpenMP.h"
-#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
 namespace parade {
 
 namespace {
-
-/// The text of a clause's expression @p E at the construct @p D: the
-/// passes that rename variables in bodies leave clauses to their
-/// directive, so each variable it names is spelled here as it is where
-/// the task is created (a pooled local through its pointer).
-std::string spelledText(ConstructContext &C, const OMPExecutableDirective *D, const Expr *E) {
-  Translation &T = C.T;
-  struct Refs : RecursiveASTVisitor<Refs> {
-    std::vector<const DeclRefExpr *> Found;
-    bool VisitDeclRefExpr(DeclRefExpr *R) {
-      Found.push_back(R);
-      return true;
-    }
-  } Refs;
-  Refs.TraverseStmt(const_cast<Expr *>(E));
-  SourceRange Range = E->getSourceRange();
-  if (Range.getBegin().isMacroID() || Range.getEnd().isMacroID())
-    return C.exprText(E);
-  CharSourceRange Chars = CharSourceRange::getTokenRange(Range);
-  std::string Text = Lexer::getSourceText(Chars, T.SM, T.Ctx.getLangOpts()).str();
-  unsigned Begin = T.SM.getFileOffset(Range.getBegin());
-  // Right to left, so that earlier offsets stay valid.
-  std::sort(Refs.Found.begin(), Refs.Found.end(), [&](const DeclRefExpr *A, const DeclRefExpr *B) {
-    return T.SM.getFileOffset(A->getLocation()) > T.SM.getFileOffset(B->getLocation());
-  });
-  for (const DeclRefExpr *R : Refs.Found) {
-    const auto *V = dyn_cast<VarDecl>(R->getDecl());
-    if (!V)
-      continue;
-    std::string Spelled = T.spell(V->getCanonicalDecl(), D->getBeginLoc(), D);
-    if (Spelled == V->getName())
-      continue;
-    if (R->getLocation().isMacroID()) {
-      T.error(R->getLocation(),
-              "variable '" + V->getName().str() + "' is named in a depend clause through a macro");
-      continue;
-    }
-    unsigned Offset = T.SM.getFileOffset(R->getLocation()) - Begin;
-    Text.replace(Offset, V->getName().size(), Spelled);
-  }
-  return "(" + Text + ")";
-}
 
 /// The runtime's name of a dependence type; empty for the doacross kinds
 /// (source, sink), which are not task dependences.
@@ -78,15 +34,15 @@ std::string firstElement(ConstructContext &C, const OMPExecutableDirective *D, c
   const Expr *Bare = E->IgnoreParenImpCasts();
   if (const auto *S = dyn_cast<ArraySectionExpr>(Bare))
     return "(" + firstElement(C, D, S->getBase()) + ")[" +
-           (S->getLowerBound() ? spelledText(C, D, S->getLowerBound()) : std::string("0")) + "]";
-  return spelledText(C, D, E);
+           (S->getLowerBound() ? C.clauseText(D, S->getLowerBound()) : std::string("0")) + "]";
+  return C.clauseText(D, E);
 }
 
 /// The address an item names.
 std::string itemAddress(ConstructContext &C, const OMPExecutableDirective *D, const Expr *E) {
   const Expr *Bare = E->IgnoreParenImpCasts();
   if (const auto *Shaped = dyn_cast<OMPArrayShapingExpr>(Bare))
-    return "(const void *)" + spelledText(C, D, Shaped->getBase());
+    return "(const void *)" + C.clauseText(D, Shaped->getBase());
   return "(const void *)&" + firstElement(C, D, E);
 }
 
@@ -97,9 +53,9 @@ std::string iterate(ConstructContext &C, const OMPExecutableDirective *D, const 
     const auto *V = cast<VarDecl>(It->getIteratorDecl(I));
     OMPIteratorExpr::IteratorRange R = It->getIteratorRange(I);
     std::string Name = V->getName().str();
-    std::string Step = R.Step ? spelledText(C, D, R.Step) : "1";
-    std::string End = spelledText(C, D, R.End);
-    Body = "for (" + C.T.declare(V->getType(), Name) + " = " + spelledText(C, D, R.Begin) + "; " +
+    std::string Step = R.Step ? C.clauseText(D, R.Step) : "1";
+    std::string End = C.clauseText(D, R.End);
+    Body = "for (" + C.T.declare(V->getType(), Name) + " = " + C.clauseText(D, R.Begin) + "; " +
            Step + " > 0 ? " + Name + " < " + End + " : " + Name + " > " + End + "; " + Name +
            " += " + Step + ") { " + Body + "} ";
   }
@@ -117,7 +73,7 @@ std::string dependItems(ConstructContext &C, const OMPExecutableDirective *D) {
       Items += "parade_task_depend((const void *)0, PARADE_DEP_ALL_MEMORY); ";
     for (const Expr *E : Dep->varlists()) {
       if (K == OMPC_DEPEND_depobj) {
-        Items += "parade_task_depend_obj(&" + spelledText(C, D, E) + "); ";
+        Items += "parade_task_depend_obj(&" + C.clauseText(D, E) + "); ";
         continue;
       }
       std::string Kind = kindName(K);
@@ -140,7 +96,7 @@ std::string depobj(ConstructContext &C, const OMPExecutableDirective *D) {
     C.T.error(D->getBeginLoc(), "depobj without its object");
     return "";
   }
-  std::string O = "(void *)&" + spelledText(C, D, Obj->getDepobj());
+  std::string O = "(void *)&" + C.clauseText(D, Obj->getDepobj());
   if (const auto *Dep = clause<OMPDependClause>(D)) {
     std::string Kind = kindName(Dep->getDependencyKind());
     if (Kind == "PARADE_DEP_ALL_MEMORY")
