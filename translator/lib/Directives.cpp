@@ -211,6 +211,44 @@ std::string interop(ConstructContext &C, const OMPExecutableDirective *D) {
   return "{ " + Out + "}";
 }
 
+/// scope: every thread of the team runs its block with the construct's
+/// private, firstprivate and reduction variables (the reduction combines
+/// over all nodes, as a loop's does); a barrier ends it unless nowait.
+std::string scopeConstruct(ConstructContext &C, const OMPExecutableDirective *D) {
+  Translation &T = C.T;
+  ConstructVars CV = analyzeConstruct(T, D);
+  Privates P = privates(T, D, CV, nullptr, false);
+  bool Nowait = clause<OMPNowaitClause>(D);
+  T.remark(D->getBeginLoc(),
+           "scope: every thread runs its block" + std::string(Nowait ? "" : ", then a barrier"));
+  return "{ " + P.Before + "{ " + P.Decls + "\n" + C.bodyText(D) + "\n" + P.Finish +
+         reductions(T, D, P, false) + "} " + (Nowait ? "" : "parade_barrier(); ") + "}";
+}
+
+/// dispatch: the host is the device; Sema resolved the call to the variant
+/// the dispatch context selects (VariantCalls.h), so the call runs in place,
+/// after the tasks its depend clauses name.
+std::string dispatch(ConstructContext &C, const OMPExecutableDirective *D) {
+  // Clang 19 leaves the call in a dispatch region as written (it does not
+  // resolve construct={dispatch} variants): a function with variants would
+  // silently run its base.
+  std::function<void(const Stmt *)> Calls = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *F = Call->getDirectCallee(); F && F->hasAttr<OMPDeclareVariantAttr>())
+        C.T.error(Call->getBeginLoc(), "dispatch of '" + F->getName().str() +
+                                           "', which has a declare variant, is not supported "
+                                           "by parade (Clang 19 does not choose the variant)");
+    for (const Stmt *Child : S->children())
+      Calls(Child);
+  };
+  Calls(directiveBody(D));
+  std::string Deps = dependItems(C, D);
+  C.T.remark(D->getBeginLoc(), "dispatch runs its call in place: the host is the device");
+  return "{ " + (Deps.empty() ? "" : Deps + "parade_taskwait_depend(0); ") + C.bodyText(D) + " }";
+}
+
 /// cancel and cancellation point: parade runs with cancel-var false (the
 /// default; OMP_CANCELLATION=true gets a warning at run time), so, as
 /// OpenMP says, they do nothing; cancel's if condition is still evaluated.
@@ -336,6 +374,8 @@ const std::pair<Directive, Translate> Table[] = {
     {Directive::OMPD_taskgroup, taskgroup},
     {Directive::OMPD_depobj, depobj},
     {Directive::OMPD_interop, interop},
+    {Directive::OMPD_dispatch, dispatch},
+    {Directive::OMPD_scope, scopeConstruct},
     {Directive::OMPD_task, task},
     {Directive::OMPD_taskloop, taskloopConstruct},
     {Directive::OMPD_taskloop_simd, taskloopConstruct},

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "Translator.h"
 #include "Tile.h"
+#include "VariantCalls.h"
 
 #include "Context.h"
 #include "Directives.h"
@@ -150,6 +151,7 @@ public:
     hoistLocalTypes(T, TU);
     T.enter(Stage::RuntimeCalls);
     rewriteRuntimeCalls(T, TU);
+    rewriteVariantCalls(T, TU);
     T.enter(Stage::Directives);
     translateDirectives(T, TU);
     T.enter(Stage::Main);

@@ -66,6 +66,9 @@ public:
   bool VisitOMPRequiresDecl(OMPRequiresDecl *D) {
     return declarative("requires", D->getLocation());
   }
+  bool VisitOMPDeclareMapperDecl(OMPDeclareMapperDecl *D) {
+    return declarative("declare mapper", D->getLocation());
+  }
   bool VisitOMPAllocateDecl(OMPAllocateDecl *D) {
     return declarative("allocate", D->getLocation());
   }
@@ -74,6 +77,8 @@ public:
       declarative("declare simd", F->getLocation());
     if (F->hasAttr<OMPDeclareTargetDeclAttr>())
       declarative("declare target", F->getLocation());
+    if (F->hasAttr<OMPDeclareVariantAttr>())
+      declarative("declare variant", F->getLocation());
     // The routines omp.h declares: the catalog of the library.
     std::string Name = F->getName().str();
     PresumedLoc P = SM.getPresumedLoc(F->getLocation());
