@@ -42,7 +42,7 @@ void omp_display_env(int verbose) {
   FILE *out = stderr;
   fprintf(out, "\nOPENMP DISPLAY ENVIRONMENT BEGIN\n");
   /* What the translator defines (Clang's default version, 5.1). */
-  fprintf(out, "  _OPENMP = '%d'\n", 202011);
+  fprintf(out, "  _OPENMP = '%d'\n", 202111); /* the translator reads OpenMP 5.2 */
   fprintf(out, "  [host] OMP_DYNAMIC = '%s'\n", node.icv.dynamic ? "TRUE" : "FALSE");
   fprintf(out, "  [host] OMP_NESTED = '%s'\n", node.icv.max_active_levels > 1 ? "TRUE" : "FALSE");
   fprintf(out, "  [host] OMP_NUM_THREADS = '%d", node.threads_per_node);

@@ -22,7 +22,7 @@
 // RUN: env OMP_NUM_THREADS=2 OMP_PROC_BIND=sideways OMP_DYNAMIC=maybe %t 2>&1 | FileCheck %s --check-prefix=INVALID
 //
 // ENV: OPENMP DISPLAY ENVIRONMENT BEGIN
-// ENV-NEXT: _OPENMP = '202011'
+// ENV-NEXT: _OPENMP = '202111'
 // ENV: [host] OMP_NUM_THREADS = '2' (per rank; 2 ranks)
 // ENV: [host] OMP_PROC_BIND = 'FALSE'
 // ENV-NOT: PARADE_POOL_SIZE
