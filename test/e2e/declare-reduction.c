@@ -3,7 +3,9 @@
 // function call that reads omp_orig, a scalar operator without an
 // initializer (zero), and an order-sensitive combiner (string of digits
 // folded in thread order, as OpenMP's combine order of a static loop
-// allows) on parallel for, for and sections.
+// allows) on parallel for, for and sections; and declare reductions over
+// whole arrays (one and two dimensions, of structs with an initializer
+// that reads omp_orig), combined element by element.
 //
 // REQUIRES: translator
 // RUN: %compare-with-gcc %s | FileCheck %s
@@ -28,6 +30,7 @@ static void cplx_init(struct cplx *priv, const struct cplx *orig) {
 #pragma omp declare reduction(maxloc : struct maxloc : omp_out = (omp_in.value > omp_out.value || (omp_in.value == omp_out.value && omp_in.index < omp_out.index)) ? omp_in : omp_out) initializer(omp_priv = {-1e300, -1})
 #pragma omp declare reduction(csum : struct cplx : omp_out.re += omp_in.re, omp_out.im += omp_in.im) initializer(cplx_init(&omp_priv, &omp_orig))
 #pragma omp declare reduction(bor : unsigned : omp_out |= omp_in)
+#pragma omp declare reduction(mx : long : omp_out = omp_in > omp_out ? omp_in : omp_out) initializer(omp_priv = omp_orig)
 
 double data[N];
 
@@ -61,5 +64,20 @@ int main(void) {
   }
   printf("best %.0f at %d z %.1f %.1f bits %x sec %x\n", best.value, best.index, z.re, z.im, bits,
          sec);
+  long peaks[8] = {5, 0, 0, 0, 0, 0, 0, 900};
+  struct cplx grid[2][3] = {{{1, 0}}};
+#pragma omp parallel for reduction(mx : peaks) reduction(csum : grid)
+  for (int i = 0; i < N; i++) {
+    if ((long)data[i] > peaks[i % 8])
+      peaks[i % 8] = (long)data[i];
+    grid[i % 2][i % 3].re += data[i];
+    grid[i % 2][i % 3].im += 1;
+  }
+  for (int k = 0; k < 8; k++)
+    printf("%ld ", peaks[k]);
+  for (int r = 0; r < 2; r++)
+    for (int c = 0; c < 3; c++)
+      printf("(%.0f %.0f) ", grid[r][c].re, grid[r][c].im);
+  printf("\n");
   return 0;
 }

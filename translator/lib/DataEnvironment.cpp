@@ -78,31 +78,39 @@ Privates privates(Translation &T, const OMPExecutableDirective *D, const Constru
       std::string Ptr = "parade_ro_" + std::to_string(K);
       if (Item && Item->UDR) {
         // The declare reduction's combiner and initializer become
-        // functions over omp_out/omp_in and omp_priv/omp_orig.
+        // functions over omp_out/omp_in and omp_priv/omp_orig, applied to
+        // each element of an array (one for a scalar).
         const OMPDeclareReductionDecl *U = Item->UDR;
         std::string S = std::to_string(K), Fn = "parade_udr_" + S;
-        std::string TyText = T.declare(Ty.getUnqualifiedType(), "");
-        T.addBeforeFunction(enclosingFunctionBegin(T, D),
-                            "static void " + Fn + "(void *parade_out, const void *parade_in) { " +
-                                T.declare(Ty.getUnqualifiedType(), "omp_out") + "; " +
-                                T.declare(Ty.getUnqualifiedType(), "omp_in") +
-                                "; __builtin_memcpy(&omp_out, parade_out, sizeof omp_out); "
-                                "__builtin_memcpy(&omp_in, parade_in, sizeof omp_in);\n  " +
-                                T.text(U->getCombiner()->getSourceRange()) +
-                                ";\n  __builtin_memcpy(parade_out, &omp_out, sizeof omp_out); }\n");
-        P.Before += TyText + " *" + Ptr + " = &" + Orig + "; ";
+        QualType ETy = U->getType().getUnqualifiedType();
+        std::string Count = "1";
+        if (std::optional<ElementLoop> L = elementLoop(T, Ty))
+          Count = L->Count;
+        std::string Size = "sizeof(" + T.declare(ETy, "") + ")";
+        std::string Each =
+            "for (unsigned long parade_ri = 0; parade_ri < " + Count + "; parade_ri++) ";
+        auto At = [&](const std::string &Base) {
+          return "(char *)" + Base + " + parade_ri * " + Size;
+        };
+        T.addBeforeFunction(
+            enclosingFunctionBegin(T, D),
+            "static void " + Fn + "(void *parade_out, const void *parade_in) { " + Each + "{ " +
+                T.declare(ETy, "omp_out") + "; " + T.declare(ETy, "omp_in") +
+                "; __builtin_memcpy(&omp_out, " + At("parade_out") +
+                ", sizeof omp_out); __builtin_memcpy(&omp_in, " + At("(void *)parade_in") +
+                ", sizeof omp_in);\n  " + T.text(U->getCombiner()->getSourceRange()) +
+                ";\n  __builtin_memcpy(" + At("parade_out") + ", &omp_out, sizeof omp_out); } }\n");
+        P.Before += "void *" + Ptr + " = (void *)&" + Orig + "; ";
         P.Decls += T.declare(Ty.getUnqualifiedType(), Name) + "; ";
         if (const Expr *Init = U->getInitializer()) {
-          std::string OrigCopy = T.declare(Ty.getUnqualifiedType(), "omp_orig") +
-                                 "; __builtin_memcpy(&omp_orig, " + Ptr +
-                                 ", sizeof omp_orig); (void)omp_orig; ";
-          std::string Priv = U->getInitializerKind() == OMPDeclareReductionInitKind::Call
-                                 ? T.declare(Ty.getUnqualifiedType(), "omp_priv") + "; " +
-                                       T.text(Init->getSourceRange()) + "; "
-                                 : T.declare(Ty.getUnqualifiedType(), "omp_priv") + " = " +
-                                       T.text(Init->getSourceRange()) + "; ";
-          P.Decls += "{ " + OrigCopy + Priv + "__builtin_memcpy(&" + Name + ", &omp_priv, sizeof " +
-                     Name + "); } ";
+          std::string OrigCopy = T.declare(ETy, "omp_orig") + "; __builtin_memcpy(&omp_orig, " +
+                                 At(Ptr) + ", sizeof omp_orig); (void)omp_orig; ";
+          std::string Priv =
+              U->getInitializerKind() == OMPDeclareReductionInitKind::Call
+                  ? T.declare(ETy, "omp_priv") + "; " + T.text(Init->getSourceRange()) + "; "
+                  : T.declare(ETy, "omp_priv") + " = " + T.text(Init->getSourceRange()) + "; ";
+          P.Decls += Each + "{ " + OrigCopy + Priv + "__builtin_memcpy(" + At("&" + Name) +
+                     ", &omp_priv, sizeof omp_priv); } ";
         } else {
           // Without an initializer the copy starts as a static variable
           // would: zero.

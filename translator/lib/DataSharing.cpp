@@ -177,9 +177,14 @@ void reductionItems(Translation &T, const ClauseT *Rd, const std::string &Op,
       return;
     }
     if (UDR) {
-      if (!V || V->getType()->isArrayType()) {
-        T.error(E->getExprLoc(), "a user-defined reduction over an array or an array section "
-                                 "is not supported by parade");
+      // A whole array of fixed size is reduced element by element.
+      bool Elementwise =
+          V && V->getType()->isArrayType() &&
+          isa<ConstantArrayType>(T.Ctx.getAsArrayType(V->getType())) &&
+          T.Ctx.hasSameUnqualifiedType(T.Ctx.getBaseElementType(V->getType()), UDR->getType());
+      if (!V || (V->getType()->isArrayType() && !Elementwise)) {
+        T.error(E->getExprLoc(), "a user-defined reduction over an array section or a "
+                                 "variable-length array is not supported by parade");
         continue;
       }
       if (UDR->getInitializer() &&
