@@ -1,6 +1,7 @@
-// collapse needs perfectly nested loops, rectangular except for a nest of
-// two whose inner bounds name the outer variable; anything else is an
-// error at the loop.
+// collapse needs loops rectangular except for a nest of two whose inner
+// bounds name the outer variable, and intervening code that only declares
+// variables (it runs with each collapsed iteration); anything else is an
+// error at the loop or at the code.
 //
 // RUN: not %translate %s -- 2>&1 | FileCheck %s
 void f(int n, double *a) {
@@ -12,7 +13,7 @@ void f(int n, double *a) {
         a[i * n + j + k] = 0;
 #pragma omp parallel for collapse(2)
   for (int i = 0; i < n; i++) {
-// CHECK-DAG: collapse-errors.c:[[@LINE-1]]:{{[0-9]+}}: error: collapsed loops must be perfectly nested
+// CHECK-DAG: collapse-errors.c:[[@LINE+1]]:{{[0-9]+}}: error: intervening code of collapsed loops may only declare variables in parade (it runs with each iteration of the collapsed loop)
     a[i] = 1;
     for (int j = 0; j < n; j++)
       a[j] += 1;

@@ -310,7 +310,7 @@ std::string simd(ConstructContext &C, const OMPExecutableDirective *D) {
     Loop = Space.Bounds + "long long parade_n = " + Space.Total + ";\n" +
            "  for (long long parade_k = 0; parade_k < parade_n; parade_k++) {\n" +
            "    long long parade_r = parade_k; " + Space.Indices + "(void)parade_r;\n    " +
-           LinearSets + C.stmtText(Loops.back().Body) + "\n  }\n  " + Finals;
+           LinearSets + nestBody(C, Loops) + "\n  }\n  " + Finals;
   }
   T.remark(D->getBeginLoc(), "'" + directiveName(D) +
                                  "' runs its loop in place, in order; vectorising it is left to "

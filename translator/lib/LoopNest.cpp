@@ -19,6 +19,7 @@ std::optional<CanonicalLoop> canonicalLoop(Translation &T, const Stmt *S) {
     return std::nullopt;
   }
   CanonicalLoop L;
+  L.For = For;
   L.Body = For->getBody();
   if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit())) {
     if (DS->isSingleDecl())
@@ -139,13 +140,39 @@ std::vector<CanonicalLoop> collapsedLoops(Translation &T, const OMPExecutableDir
   std::vector<CanonicalLoop> Loops;
   bool Failed = false;
   OMPLoopBasedDirective::doForAllLoops(
-      sourceLoop(directiveBody(D)), /*TryImperfectlyNestedLoops=*/false, *Depth,
+      sourceLoop(directiveBody(D)), /*TryImperfectlyNestedLoops=*/true, *Depth,
       [&](unsigned K, const Stmt *S) {
         if (K > 0 && !isa<ForStmt>(S)) {
-          // Code between the loops: Sema's walk stops at the block.
-          T.error(S->getBeginLoc(), "collapsed loops must be perfectly nested");
+          T.error(S->getBeginLoc(), "collapsed loops must be nested for loops");
           Failed = true;
           return true;
+        }
+        // Intervening code: the loop is a statement of the outer loop's
+        // block (Sema found it there, alone among loops).
+        const CompoundStmt *Around = nullptr;
+        if (K > 0 && Loops.size() == K && Loops.back().Body != S) {
+          Around = dyn_cast<CompoundStmt>(Loops.back().Body);
+          if (!Around || llvm::find(Around->body(), S) == Around->body_end()) {
+            T.error(S->getBeginLoc(), "a collapsed loop must be a statement of the block of "
+                                      "the loop around it");
+            Failed = true;
+            return true;
+          }
+          // It runs with each iteration of the collapsed loop: declarations
+          // and statements without side effects only, whose repetition
+          // cannot change the result.
+          for (const Stmt *Code : Around->body()) {
+            if (Code == S || isa<DeclStmt, NullStmt>(Code))
+              continue;
+            const auto *E = dyn_cast<Expr>(Code);
+            if (E && !E->HasSideEffects(T.Ctx))
+              continue;
+            T.error(Code->getBeginLoc(),
+                    "intervening code of collapsed loops may only declare variables in parade "
+                    "(it runs with each iteration of the collapsed loop)");
+            Failed = true;
+            return true;
+          }
         }
         std::optional<CanonicalLoop> L = canonicalLoop(T, S);
         if (!L) {
@@ -185,6 +212,7 @@ std::vector<CanonicalLoop> collapsedLoops(Translation &T, const OMPExecutableDir
           Failed = true;
           return true;
         }
+        L->Around = Around;
         Loops.push_back(*L);
         return false;
       },
@@ -201,6 +229,28 @@ std::vector<CanonicalLoop> collapsedLoops(Translation &T, const OMPExecutableDir
     return {};
   }
   return Loops;
+}
+
+bool hasInterveningCode(const std::vector<CanonicalLoop> &Loops) {
+  for (const CanonicalLoop &L : Loops)
+    if (L.Around)
+      return true;
+  return false;
+}
+
+std::string nestBody(ConstructContext &C, const std::vector<CanonicalLoop> &Loops) {
+  Translation &T = C.T;
+  std::string Text = C.stmtText(Loops.back().Body);
+  for (size_t K = Loops.size(); K-- > 1;) {
+    const CanonicalLoop &L = Loops[K];
+    if (!L.Around)
+      continue;
+    std::string Before =
+        T.textBetween(L.Around->getLBracLoc().getLocWithOffset(1), L.For->getBeginLoc());
+    std::string After = T.textBetween(T.endOf(L.For), L.Around->getRBracLoc());
+    Text = "{" + Before + "\n" + Text + "\n" + After + "}";
+  }
+  return Text;
 }
 
 std::vector<const ForStmt *> nestedLoops(const OMPExecutableDirective *D, ASTContext &Ctx) {

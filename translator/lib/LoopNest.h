@@ -13,6 +13,7 @@
 #ifndef PARADE_TRANSLATOR_LOOPNEST_H
 #define PARADE_TRANSLATOR_LOOPNEST_H
 
+#include "ConstructContext.h"
 #include "Context.h"
 
 #include <vector>
@@ -30,6 +31,10 @@ struct CanonicalLoop {
   /// Its bounds name the loop variable of the loop around it (a
   /// non-rectangular nest: `for (j = i; j < n; j++)`).
   bool BoundsNameOuter = false;
+  const clang::ForStmt *For = nullptr;
+  /// The block of the loop around it, when that block also holds
+  /// intervening code (OpenMP 5.1's imperfectly nested loops).
+  const clang::CompoundStmt *Around = nullptr;
 };
 
 /// The canonical loops of loop directive @p D (collapse(n) takes n), or
@@ -37,6 +42,14 @@ struct CanonicalLoop {
 /// bounds name the outer loop variable is allowed.
 std::vector<CanonicalLoop> collapsedLoops(Translation &T, const clang::OMPExecutableDirective *D,
                                           bool NonRectangular = false);
+
+/// The body of one iteration of a collapsed nest: the innermost loop's
+/// body, inside the intervening code of the loops around it (before it and
+/// after it, in their blocks), which runs once per iteration of the
+/// collapsed loop, as OpenMP allows.
+std::string nestBody(ConstructContext &C, const std::vector<CanonicalLoop> &Loops);
+/// Whether a loop of the nest has intervening code around it.
+bool hasInterveningCode(const std::vector<CanonicalLoop> &Loops);
 
 /// The for statements of @p D's loop nest, outermost first, as far as they
 /// are perfectly nested (without checking their form): what the analysis

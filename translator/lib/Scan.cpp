@@ -20,6 +20,11 @@ bool hasInscanReduction(const OMPExecutableDirective *D) {
 std::string scanIterations(ConstructContext &C, const OMPExecutableDirective *D,
                            const std::vector<CanonicalLoop> &Loops, const IterationSpace &Space) {
   Translation &T = C.T;
+  if (hasInterveningCode(Loops)) {
+    T.error(D->getBeginLoc(), "a scan loop nest with intervening code is not supported by "
+                              "parade");
+    return "";
+  }
   const auto *Body = dyn_cast<CompoundStmt>(Loops.back().Body);
   const OMPScanDirective *Scan = nullptr;
   if (Body)

@@ -345,8 +345,7 @@ std::string taskloop(ConstructContext &C, const OMPExecutableDirective *D, bool 
     Parts.Inputs.emplace_back(T.Ctx.LongLongTy, Name);
   Parts.Body = "for (long long parade_k = parade_lo; parade_k < parade_hi; parade_k++) {\n"
                "      long long parade_r = parade_k; " +
-               Space.Indices + "(void)parade_r;\n      " + C.stmtText(Loops.back().Body) +
-               "\n    }";
+               Space.Indices + "(void)parade_r;\n      " + nestBody(C, Loops) + "\n    }";
   std::string Grain = "0", NumTasks = "0", Strict = "0";
   if (const auto *G = clause<OMPGrainsizeClause>(D)) {
     Grain = "(long long)" + C.exprText(G->getGrainsize());

@@ -78,6 +78,10 @@ private:
     const auto *Sizes = clause<OMPSizesClause>(D);
     if (Loops.empty() || !Sizes)
       return;
+    if (hasInterveningCode(Loops)) {
+      T.error(D->getBeginLoc(), "tile needs perfectly nested loops");
+      return;
+    }
     std::string Id = std::to_string(T.fresh());
     std::string Floors, TileLoops, Vars, Finals;
     for (size_t K = 0; K < Loops.size(); K++) {

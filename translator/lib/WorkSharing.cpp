@@ -123,7 +123,7 @@ std::string loop(ConstructContext &C, const OMPExecutableDirective *D, bool InRe
     LinearInits += "parade_barrier(); ";
   // distribute has no barrier at its end (teams do not synchronise).
   bool Nowait = InRegionTail || clause<OMPNowaitClause>(D) || isDistribute(D);
-  std::string BodyText = C.stmtText(Loops.back().Body);
+  std::string BodyText = nestBody(C, Loops);
   T.remark(D->getBeginLoc(),
            "'" + directiveName(D) + "' loop: schedule " + Kind.substr(13) +
                (Loops.size() > 1 ? ", " + std::to_string(Loops.size()) + " loops collapsed"
