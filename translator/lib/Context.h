@@ -53,8 +53,11 @@ struct ReductionItem {
   /// An array section `Var[Lower : Length]` (an element: Length 1) of
   /// elements of type Elem; the whole variable when Section is false.
   bool Section = false;
-  std::string Lower, Length; ///< C text
+  std::string Lower, Length; ///< C text, in elements (a run of memory)
   clang::QualType Elem;
+  /// How the construct's body names the private run: a pointer to the
+  /// array's rows (`double (*)[M]`), or to its elements.
+  clang::QualType PrivateType;
   std::vector<const clang::VarDecl *> BoundVars; ///< named by Lower and Length
   /// A user-defined reduction (declare reduction), whose Op is empty.
   const clang::OMPDeclareReductionDecl *UDR = nullptr;

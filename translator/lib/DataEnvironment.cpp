@@ -126,13 +126,15 @@ Privates privates(Translation &T, const OMPExecutableDirective *D, const Constru
         std::string S = std::to_string(K), Elem = T.declare(Item->Elem, "");
         std::string Lo = "parade_rl_" + S, Len = "parade_rn_" + S, Buf = "parade_rp_" + S;
         std::string Each = "for (long long parade_ri = 0; parade_ri < " + Len + "; parade_ri++) ";
+        std::string PrivTy = T.declare(Item->PrivateType, "");
         P.Before += "long long " + Lo + " = (long long)" + Item->Lower + ", " + Len +
-                    " = (long long)" + Item->Length + "; " + Elem + " *" + Ptr + " = &(" + Orig +
-                    ")[" + Lo + "]; ";
+                    " = (long long)" + Item->Length + "; " + Elem + " *" + Ptr + " = (" + Elem +
+                    " *)(" + Orig + ") + " + Lo + "; ";
         P.Decls += Elem + " *" + Buf + " __attribute__((cleanup(parade_private_release))) = (" +
                    Elem + " *)parade_private_alloc(sizeof(" + Elem + ") * (unsigned long)" + Len +
                    "); " + Each + Buf + "[parade_ri] = " + reductionIdentity(T, Op, Item->Elem) +
-                   "; " + Elem + " *" + Name + " = " + Buf + " - " + Lo + "; ";
+                   "; " + T.declare(Item->PrivateType, Name) + " = (" + PrivTy + ")(" + Buf +
+                   " - " + Lo + "); ";
         P.ReduceVars.push_back("{" + Buf + ", (unsigned long)" + Len + ", " +
                                runtimeTypeName(Item->Elem, T.Ctx) + ", " + reductionRuntimeOp(Op) +
                                "}");

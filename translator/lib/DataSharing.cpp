@@ -97,42 +97,78 @@ template <typename ClauseT> std::string operatorName(const ClauseT *C) {
 }
 
 /// An array section (`a[lo:len]`, `a[:len]`, `a[lo:]` of an array of fixed
-/// size) or element (`a[i]`) of a one-dimensional array or a pointer, as a
-/// reduction item; the reason it is not one parade supports, else empty.
+/// size, and of several dimensions: `m[lo:len][lo2:len2]`) or element
+/// (`a[i]`) of an array or a pointer, as a reduction item: the run of
+/// elements from its first to its last, in memory order (between rows it
+/// holds elements of no section, whose partials stay the identity, so that
+/// the combine leaves them as they were); the reason it is not one parade
+/// supports, else empty.
 std::string sectionItem(Translation &T, const Expr *E, ReductionItem &Item) {
+  struct Dim {
+    std::string Lower, Length;
+  };
+  std::vector<Dim> Dims; // innermost first while walking
   const Expr *X = E->IgnoreParenImpCasts();
-  const Expr *Base = nullptr;
-  if (const auto *S = dyn_cast<ArraySectionExpr>(X)) {
-    if (S->getStride())
-      return "a reduction over an array section with a stride is not supported by parade";
-    Base = S->getBase();
-    Item.Lower =
-        S->getLowerBound() ? "(" + T.text(S->getLowerBound()->getSourceRange()) + ")" : "0";
-    if (S->getLength()) {
-      Item.Length = "(" + T.text(S->getLength()->getSourceRange()) + ")";
-    } else if (const auto *CA =
-                   T.Ctx.getAsConstantArrayType(Base->IgnoreParenImpCasts()->getType())) {
-      Item.Length = "(" + std::to_string(CA->getZExtSize()) + " - " + Item.Lower + ")";
+  for (;;) {
+    if (const auto *S = dyn_cast<ArraySectionExpr>(X)) {
+      if (S->getStride())
+        return "a reduction over an array section with a stride is not supported by parade";
+      Dim D;
+      D.Lower = S->getLowerBound() ? "(" + T.text(S->getLowerBound()->getSourceRange()) + ")" : "0";
+      if (S->getLength()) {
+        D.Length = "(" + T.text(S->getLength()->getSourceRange()) + ")";
+      } else if (const auto *CA =
+                     T.Ctx.getAsConstantArrayType(S->getBase()->IgnoreParenImpCasts()->getType())) {
+        D.Length = "(" + std::to_string(CA->getZExtSize()) + " - " + D.Lower + ")";
+      } else {
+        return "an array section without a length must be of an array of fixed size";
+      }
+      Dims.push_back(D);
+      X = S->getBase()->IgnoreParenImpCasts();
+    } else if (const auto *A = dyn_cast<ArraySubscriptExpr>(X)) {
+      Dims.push_back({"(" + T.text(A->getIdx()->getSourceRange()) + ")", "1"});
+      X = A->getBase()->IgnoreParenImpCasts();
     } else {
-      return "an array section without a length must be of an array of fixed size";
+      break;
     }
-  } else if (const auto *A = dyn_cast<ArraySubscriptExpr>(X)) {
-    Base = A->getBase();
-    Item.Lower = "(" + T.text(A->getIdx()->getSourceRange()) + ")";
-    Item.Length = "1";
-  } else {
-    return "this reduction item is not supported by parade";
   }
-  Item.Var = varOf(Base);
+  if (Dims.empty())
+    return "this reduction item is not supported by parade";
+  std::reverse(Dims.begin(), Dims.end()); // outermost first
+  Item.Var = varOf(X);
   QualType BaseTy = Item.Var ? Item.Var->getType() : QualType();
   if (!Item.Var || !(BaseTy->isPointerType() || BaseTy->isArrayType()))
-    return "a reduction over an array section must name a one-dimensional array or a pointer "
-           "for parade";
-  Item.Elem = BaseTy->isPointerType() ? BaseTy->getPointeeType()
-                                      : T.Ctx.getAsArrayType(BaseTy)->getElementType();
-  Item.Elem = Item.Elem.getUnqualifiedType();
+    return "a reduction over an array section must name an array or a pointer for parade";
+  // The extents of the dimensions after the first: constant, so that the
+  // section is a run of memory (a pointer to pointers is not).
+  QualType Level = BaseTy->isPointerType() ? BaseTy->getPointeeType()
+                                           : T.Ctx.getAsArrayType(BaseTy)->getElementType();
+  std::vector<std::string> Extents;
+  for (size_t K = 1; K < Dims.size(); K++) {
+    const auto *CA = T.Ctx.getAsConstantArrayType(Level);
+    if (!CA)
+      return "a reduction over a section of several dimensions needs an array whose inner "
+             "dimensions have a fixed size";
+    Extents.push_back(std::to_string(CA->getZExtSize()));
+    Level = CA->getElementType();
+  }
+  if (Level->isArrayType())
+    return "a reduction's array section must name every dimension of the array";
+  Item.Elem = Level.getUnqualifiedType();
   if (runtimeTypeName(Item.Elem, T.Ctx).empty())
     return "the elements of a reduction's array section must have an arithmetic type";
+  // Offsets in elements: the first element's, and the run up to the last.
+  std::string Lower, Last;
+  for (size_t K = 0; K < Dims.size(); K++) {
+    std::string Stride = "1";
+    for (size_t J = K; J < Extents.size(); J++)
+      Stride += " * " + Extents[J];
+    Lower += (K ? " + " : "") + Dims[K].Lower + " * (" + Stride + ")";
+    Last += (K ? " + " : "") + std::string("(") + Dims[K].Length + " - 1) * (" + Stride + ")";
+  }
+  Item.Lower = "(" + Lower + ")";
+  Item.Length = "(" + Last + " + 1)";
+  Item.PrivateType = BaseTy->isPointerType() ? BaseTy : T.Ctx.getArrayDecayedType(BaseTy);
   Item.Section = true;
   // The bounds are evaluated where the construct's private copies are made
   // (inside an outlined region): the variables they name travel with it.
@@ -146,7 +182,7 @@ std::string sectionItem(Translation &T, const Expr *E, ReductionItem &Item) {
     for (const Stmt *C : S->children())
       Find(C);
   };
-  Find(X);
+  Find(E->IgnoreParenImpCasts());
   return "";
 }
 
@@ -203,6 +239,16 @@ void reductionItems(Translation &T, const ClauseT *Rd, const std::string &Op,
       std::string Why = sectionItem(T, E, Item);
       if (!Why.empty()) {
         T.error(E->getExprLoc(), Why);
+        continue;
+      }
+      bool Again = false;
+      for (const ReductionItem &R : Out.Reductions)
+        Again |= R.Var == Item.Var;
+      if (Again) {
+        // One private copy per variable: a second section of it would
+        // reach past the first's.
+        T.error(E->getExprLoc(), "two reduction items of '" + Item.Var->getName().str() +
+                                     "' on one construct are not supported by parade");
         continue;
       }
       Explicit[Item.Var] = Sharing::Reduction;
