@@ -2,7 +2,9 @@
 // loops of a tile) run in tile order, which the program checks against
 // loops written out by hand: on its own in serial code (with a negative
 // step, a stride, and loop variables declared outside that end as after
-// the loops), with a pointer loop, and under loop directives that apply to
+// the loops; a global one that a called function reads; under single and
+// critical, which apply to the tile as a statement), with a pointer loop,
+// and under loop directives that apply to
 // the floor loops (`parallel for`, `for collapse(2)` in a region, with
 // reductions), over data every node wrote. gcc 12 has no tile, so the
 // expected values are written out below (the sums equal the untiled
@@ -20,10 +22,14 @@
 // CHECK: pointer: p_end=1 sum=231
 // CHECK: parallel: s=4950 b99=9801
 // CHECK: collapse: s2=875700 wrong=0
+// CHECK: global: sum=45 gi=10 single=50 critical=10
 #include <stdio.h>
 
 int a[30][20], b[100], c[21];
 int seen_i[300], seen_j[300], pos;
+int gi, gsum; /* a global loop variable that a called function reads */
+
+static void add_gi(void) { gsum += gi; }
 
 int main(void) {
   int i, j;
@@ -78,5 +84,22 @@ int main(void) {
       }
   }
   printf("collapse: s2=%ld wrong=%d\n", s2, bad);
+
+#pragma omp tile sizes(4)
+  for (gi = 0; gi < 10; gi++)
+    add_gi();
+  int si = -1, ci = -1;
+#pragma omp parallel
+  {
+#pragma omp single
+#pragma omp tile sizes(4)
+    for (si = 0; si < 50; si++)
+      b[si] += 1;
+  }
+#pragma omp critical
+#pragma omp tile sizes(4)
+  for (ci = 0; ci < 10; ci++)
+    b[ci] += 1;
+  printf("global: sum=%d gi=%d single=%d critical=%d\n", gsum, gi, si, ci);
   return 0;
 }

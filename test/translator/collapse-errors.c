@@ -18,4 +18,26 @@ void f(int n, double *a) {
     for (int j = 0; j < n; j++)
       a[j] += 1;
   }
+#pragma omp parallel for collapse(2)
+  for (int i = 0; i < n; i++) {
+    int m = 5; /* the bound below would be read before the nest */
+// CHECK-DAG: collapse-errors.c:[[@LINE+1]]:{{[0-9]+}}: error: a collapsed loop whose variable or bounds are declared in intervening code is not supported by parade
+    for (int j = 0; j < m; j++)
+      a[i * 5 + j] = 2;
+  }
+#pragma omp parallel for collapse(2)
+  for (int i = 0; i < n; i++) {
+    int j;
+// CHECK-DAG: collapse-errors.c:[[@LINE+1]]:{{[0-9]+}}: error: a collapsed loop whose variable or bounds are declared in intervening code is not supported by parade
+    for (j = 0; j < n; j++)
+      a[i * n + j] = 3;
+  }
+  int cnt = 0;
+#pragma omp parallel for collapse(2)
+  for (int i = 0; i < n; i++) {
+// CHECK-DAG: collapse-errors.c:[[@LINE+1]]:{{[0-9]+}}: error: intervening code of collapsed loops may only declare variables in parade
+    int base = cnt++ * 10;
+    for (int j = 0; j < 10; j++)
+      a[base + j] = 4;
+  }
 }

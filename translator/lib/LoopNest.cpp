@@ -139,6 +139,7 @@ std::vector<CanonicalLoop> collapsedLoops(Translation &T, const OMPExecutableDir
   const auto *LD = dyn_cast<OMPLoopDirective>(D);
   std::vector<CanonicalLoop> Loops;
   bool Failed = false;
+  llvm::DenseSet<const VarDecl *> InterveningDecls;
   OMPLoopBasedDirective::doForAllLoops(
       sourceLoop(directiveBody(D)), /*TryImperfectlyNestedLoops=*/true, *Depth,
       [&](unsigned K, const Stmt *S) {
@@ -161,23 +162,46 @@ std::vector<CanonicalLoop> collapsedLoops(Translation &T, const OMPExecutableDir
           // It runs with each iteration of the collapsed loop: declarations
           // and statements without side effects only, whose repetition
           // cannot change the result.
+          // The loops' bounds are computed before the nest, where what it
+          // declares does not exist; nor may it declare a loop variable.
+          llvm::DenseSet<const VarDecl *> Declared;
+          bool Bad = false;
           for (const Stmt *Code : Around->body()) {
-            if (Code == S || isa<DeclStmt, NullStmt>(Code))
+            if (Code == S || isa<NullStmt>(Code))
               continue;
-            const auto *E = dyn_cast<Expr>(Code);
-            if (E && !E->HasSideEffects(T.Ctx))
+            if (const auto *DS = dyn_cast<DeclStmt>(Code)) {
+              for (const Decl *Dc : DS->decls())
+                if (const auto *V = dyn_cast<VarDecl>(Dc)) {
+                  Declared.insert(V);
+                  Bad |= V->getInit() && V->getInit()->HasSideEffects(T.Ctx);
+                }
+              if (!Bad)
+                continue;
+            } else if (const auto *E = dyn_cast<Expr>(Code); E && !E->HasSideEffects(T.Ctx)) {
               continue;
+            }
             T.error(Code->getBeginLoc(),
                     "intervening code of collapsed loops may only declare variables in parade "
                     "(it runs with each iteration of the collapsed loop)");
             Failed = true;
             return true;
           }
+          InterveningDecls.insert(Declared.begin(), Declared.end());
         }
         std::optional<CanonicalLoop> L = canonicalLoop(T, S);
         if (!L) {
           Failed = true;
           return true; // stop
+        }
+        bool NamesIntervening = InterveningDecls.count(L->Var);
+        for (const VarDecl *V : InterveningDecls)
+          NamesIntervening |= mentions(L->Lower, V) || mentions(L->Upper, V) ||
+                              (L->StepExpr && mentions(L->StepExpr, V));
+        if (NamesIntervening) {
+          T.error(S->getBeginLoc(), "a collapsed loop whose variable or bounds are declared in "
+                                    "intervening code is not supported by parade");
+          Failed = true;
+          return true;
         }
         const Expr *Counter = LD && K < LD->counters().size() ? LD->counters()[K] : nullptr;
         // (An unrolled loop's counter is Sema's own, of the loop it makes.)

@@ -37,8 +37,11 @@ public:
 
   bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
     if (!isa<OMPTileDirective>(D)) {
+      // A loop directive applies to the tile's floor loops; any other
+      // (single, task, critical) to the tile as a statement.
       if (const auto *Tile = dyn_cast_or_null<OMPTileDirective>(applied(D)))
-        Consumed.insert(Tile);
+        if (isa<OMPLoopDirective>(D))
+          Consumer[Tile] = D;
       return true;
     }
     if (T.SM.isInMainFile(T.SM.getExpansionLoc(D->getBeginLoc())))
@@ -56,7 +59,8 @@ public:
 private:
   Translation &T;
   ConstructContext C;
-  llvm::DenseSet<const Stmt *> Consumed;
+  /// The loop directive that applies to a tile's floor loops.
+  llvm::DenseMap<const Stmt *, const OMPExecutableDirective *> Consumer;
 
   /// @p Text with each name of loop @p S's bounds replaced by its value.
   static std::string substitute(std::string Text, const std::string &S, const std::string &Lb,
@@ -80,6 +84,13 @@ private:
       return;
     if (hasInterveningCode(Loops)) {
       T.error(D->getBeginLoc(), "tile needs perfectly nested loops");
+      return;
+    }
+    const OMPExecutableDirective *By = Consumer.lookup(D);
+    bool Alone = !By;
+    if (By && collapseDepth(By, T.Ctx).value_or(1) > Loops.size()) {
+      T.error(By->getBeginLoc(), "a loop directive over a tile may collapse its floor loops only "
+                                 "in parade (not the loops of a tile)");
       return;
     }
     std::string Id = std::to_string(T.fresh());
@@ -107,21 +118,37 @@ private:
       std::string Value =
           Pointer ? C.exprText(L.Lower) + " + " + I + " * " + St
                   : "(" + T.declare(VarTy, "") + ")(" + Lb + " + " + I + " * " + St + ")";
-      Vars += T.declare(VarTy, L.Var->getName()) + " = " + Value + "; ";
-      // A variable declared outside its loop ends one step past its last
-      // value, as after the loops the tile stands for.
-      const ForStmt *For = nullptr;
-      for (const ForStmt *Candidate : nestedLoops(D, T.Ctx))
-        if (Candidate->getBody() == L.Body)
-          For = Candidate;
-      if (For && !T.contains(For->getSourceRange(), L.Var->getLocation())) {
+      // A variable declared outside its loop is the one the body sees (a
+      // global a function reads, say): a tile on its own sets it, and
+      // leaves it one step past its last value, as after the loops the
+      // tile stands for. Under a loop directive each thread gets its own.
+      const ForStmt *For = L.For;
+      bool Outside = For && !T.contains(For->getSourceRange(), L.Var->getLocation());
+      if (Outside && Alone)
+        Vars += T.spell(L.Var, D->getBeginLoc()) + " = " + Value + "; ";
+      else
+        Vars += T.declare(VarTy, L.Var->getName()) + " = " + Value + "; ";
+      if (Outside && !Alone) {
+        bool Named = false;
+        for (const auto *LP : By->getClausesOfKind<OMPLastprivateClause>())
+          for (const Expr *E : LP->varlists())
+            Named |= varOf(E) == L.Var;
+        for (const auto *Lin : By->getClausesOfKind<OMPLinearClause>())
+          for (const Expr *E : Lin->varlists())
+            Named |= varOf(E) == L.Var;
+        if (Named) {
+          T.error(By->getBeginLoc(), "lastprivate or linear of a loop variable of a tile is not "
+                                     "supported by parade");
+          return;
+        }
+      }
+      if (Outside && Alone) {
         std::string End =
             Pointer ? C.exprText(L.Lower) + " + " + Count + " * " + St
                     : "(" + T.declare(VarTy, "") + ")(" + Lb + " + " + Count + " * " + St + ")";
         Finals += T.spell(L.Var, D->getBeginLoc()) + " = " + End + "; ";
       }
     }
-    bool Alone = !Consumed.count(D);
     T.remark(D->getBeginLoc(), "tile: " + std::to_string(Loops.size()) + " floor loop(s) over " +
                                    "the tiles, then the loops of a tile" +
                                    (Alone ? ""

@@ -52,17 +52,33 @@ void rewriteVariantCalls(Translation &T, TranslationUnitDecl *TU) {
   // would still hold as written. Refused at the directive.
   FileID Main = T.SM.getMainFileID();
   StringRef Text = T.SM.getBufferData(Main);
-  for (size_t At = Text.find("begin"); At != StringRef::npos; At = Text.find("begin", At + 1)) {
-    StringRef Rest = Text.substr(At + 5).ltrim(" \t\\\r\n");
-    if (!Rest.consume_front("declare"))
-      continue;
-    Rest = Rest.ltrim(" \t\\\r\n");
-    if (!Rest.starts_with("variant"))
-      continue;
-    T.error(T.SM.getLocForStartOfFile(Main).getLocWithOffset(At),
-            "begin declare variant is not supported by parade (use the declare variant "
-            "directive on a function)");
-    return;
+  size_t LineStart = 0;
+  while (LineStart < Text.size()) {
+    size_t End = Text.find('\n', LineStart);
+    StringRef Line = Text.slice(LineStart, End == StringRef::npos ? Text.size() : End);
+    // A pragma line (its continuations joined by blanks are enough here).
+    SmallVector<StringRef, 8> Words;
+    Line.split(Words, ' ', -1, false);
+    std::vector<std::string> Tokens;
+    for (StringRef W : Words)
+      for (StringRef Part : llvm::split(W, '\t'))
+        if (!Part.empty() && Part != "\\")
+          Tokens.push_back(Part.str());
+    bool Pragma = Tokens.size() >= 5 &&
+                  (Tokens[0] == "#pragma" || (Tokens[0] == "#" && Tokens[1] == "pragma"));
+    if (Pragma) {
+      size_t K = Tokens[0] == "#" ? 2 : 1;
+      if (K + 3 < Tokens.size() + 0 && Tokens[K] == "omp" && Tokens[K + 1] == "begin" &&
+          Tokens[K + 2] == "declare" && Tokens[K + 3].rfind("variant", 0) == 0) {
+        T.error(T.SM.getLocForStartOfFile(Main).getLocWithOffset(LineStart),
+                "begin declare variant is not supported by parade (use the declare variant "
+                "directive on a function)");
+        return;
+      }
+    }
+    if (End == StringRef::npos)
+      break;
+    LineStart = End + 1;
   }
   VariantCalls(T).TraverseDecl(TU);
 }
