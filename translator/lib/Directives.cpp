@@ -278,22 +278,8 @@ std::string simd(ConstructContext &C, const OMPExecutableDirective *D) {
       Sh = Sharing::Shared;
   CV.Reductions.clear();
   Privates P = privates(T, D, CV, Loops.front().Var, false);
-  std::string LinearInits, LinearSets;
-  for (const auto *Lin : D->getClausesOfKind<OMPLinearClause>()) {
-    std::string Step = Lin->getStep() ? C.exprText(Lin->getStep()) : "1";
-    for (const Expr *E : Lin->varlists()) {
-      const VarDecl *V = varOf(E);
-      bool IsLoopVar = false;
-      for (const CanonicalLoop &L : Loops)
-        IsLoopVar |= L.Var == V;
-      if (!V || IsLoopVar)
-        continue;
-      std::string Init = "parade_li_" + std::to_string(T.fresh());
-      LinearInits += T.declare(V->getType().getUnqualifiedType(), Init) + " = " +
-                     T.spell(V, D->getBeginLoc(), D) + "; ";
-      LinearSets += V->getName().str() + " = " + Init + " + parade_k * " + Step + "; ";
-    }
-  }
+  LinearVars Linear = linearVars(C, D, Loops, /*InRegionTail=*/false);
+  const std::string &LinearInits = Linear.Inits, &LinearSets = Linear.Sets;
   std::string Loop;
   if (LinearSets.empty()) {
     Loop = C.bodyText(D);

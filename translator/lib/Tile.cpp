@@ -16,14 +16,6 @@ namespace parade {
 
 namespace {
 
-/// The statement a directive applies to, through Sema's captures.
-const Stmt *applied(const OMPExecutableDirective *D) {
-  const Stmt *S = D->hasAssociatedStmt() ? D->getAssociatedStmt() : nullptr;
-  while (const auto *CS = dyn_cast_or_null<CapturedStmt>(S))
-    S = CS->getCapturedStmt();
-  return S;
-}
-
 class Tiles : public RecursiveASTVisitor<Tiles> {
 public:
   explicit Tiles(Translation &T) : T(T), C(T) {}
@@ -39,7 +31,7 @@ public:
     if (!isa<OMPTileDirective>(D)) {
       // A loop directive applies to the tile's floor loops; any other
       // (single, task, critical) to the tile as a statement.
-      if (const auto *Tile = dyn_cast_or_null<OMPTileDirective>(applied(D)))
+      if (const auto *Tile = dyn_cast_or_null<OMPTileDirective>(directiveBody(D)))
         if (isa<OMPLoopDirective>(D))
           Consumer[Tile] = D;
       return true;

@@ -40,6 +40,35 @@ std::string scheduleOf(const OMPExecutableDirective *D, std::string &Chunk, Tran
 
 } // namespace
 
+LinearVars linearVars(ConstructContext &C, const OMPExecutableDirective *D,
+                      const std::vector<CanonicalLoop> &Loops, bool InRegionTail) {
+  Translation &T = C.T;
+  LinearVars Out;
+  for (const auto *Lin : D->getClausesOfKind<OMPLinearClause>()) {
+    std::string Step = Lin->getStep() ? C.exprText(Lin->getStep()) : "1";
+    for (const Expr *E : Lin->varlists()) {
+      const VarDecl *V = varOf(E);
+      if (!V)
+        continue;
+      bool IsLoopVar = false;
+      for (const CanonicalLoop &L : Loops)
+        IsLoopVar |= L.Var == V;
+      if (IsLoopVar)
+        continue; // the loop sets it; its final value is the loop's
+      if (InRegionTail && V->hasGlobalStorage()) {
+        T.error(E->getExprLoc(), "linear of a global variable on a combined parallel loop is "
+                                 "not supported by parade");
+        continue;
+      }
+      std::string Init = "parade_li_" + std::to_string(T.fresh());
+      Out.Inits += T.declare(V->getType().getUnqualifiedType(), Init) + " = " +
+                   T.spell(V, D->getBeginLoc(), D) + "; ";
+      Out.Sets += V->getName().str() + " = " + Init + " + parade_k * " + Step + "; ";
+    }
+  }
+  return Out;
+}
+
 std::string loop(ConstructContext &C, const OMPExecutableDirective *D, bool InRegionTail) {
   Translation &T = C.T;
   const auto *Ordered = clause<OMPOrderedClause>(D);
@@ -90,32 +119,8 @@ std::string loop(ConstructContext &C, const OMPExecutableDirective *D, bool InRe
       LastVars += "*" + Ptr + " = " + Space.Finals[K] + "; ";
     }
   }
-  // linear: each iteration starts from the original's value at the loop's
-  // start plus its logical number times the step; the last iteration's
-  // value goes back as a lastprivate's does.
-  std::string LinearInits, LinearSets;
-  for (const auto *Lin : D->getClausesOfKind<OMPLinearClause>()) {
-    std::string Step = Lin->getStep() ? C.exprText(Lin->getStep()) : "1";
-    for (const Expr *E : Lin->varlists()) {
-      const VarDecl *V = varOf(E);
-      if (!V)
-        continue;
-      bool IsLoopVar = false;
-      for (const CanonicalLoop &L : Loops)
-        IsLoopVar |= L.Var == V;
-      if (IsLoopVar)
-        continue; // the loop sets it; its final value is the loop's
-      if (InRegionTail && V->hasGlobalStorage()) {
-        T.error(E->getExprLoc(), "linear of a global variable on a combined parallel loop is "
-                                 "not supported by parade");
-        continue;
-      }
-      std::string Init = "parade_li_" + std::to_string(T.fresh());
-      LinearInits += T.declare(V->getType().getUnqualifiedType(), Init) + " = " +
-                     T.spell(V, D->getBeginLoc(), D) + "; ";
-      LinearSets += V->getName().str() + " = " + Init + " + parade_k * " + Step + "; ";
-    }
-  }
+  LinearVars Linear = linearVars(C, D, Loops, InRegionTail);
+  std::string LinearInits = Linear.Inits, LinearSets = Linear.Sets;
   // The thread with the last iteration writes the original back: every
   // thread reads it first (on another node that read could otherwise meet
   // the home's copy already written).

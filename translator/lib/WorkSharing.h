@@ -17,8 +17,19 @@
 #define PARADE_TRANSLATOR_WORKSHARING_H
 
 #include "ConstructContext.h"
+#include "LoopNest.h"
 
 namespace parade {
+
+/// The linear variables of loop directive @p D (its loop variables aside):
+/// Inits keeps each original's value at the loop's start, Sets gives
+/// iteration parade_k its value (the original's plus parade_k steps).
+/// @p InRegionTail: a global is refused.
+struct LinearVars {
+  std::string Inits, Sets;
+};
+LinearVars linearVars(ConstructContext &C, const clang::OMPExecutableDirective *D,
+                      const std::vector<CanonicalLoop> &Loops, bool InRegionTail);
 
 /// A loop directive; @p InRegionTail: the loop part of a combined construct
 /// (its region handled the clauses, and its end is the join).
