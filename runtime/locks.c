@@ -19,29 +19,49 @@ struct lock_waiter {
   int64_t turn; /* ordered locks: the iteration asking; -1 otherwise */
 };
 
+/* Where a lock is, as its node sees it (P > 1, under lock_rec.mutex). A
+ * node keeps a lock it acquired until the manager recalls it for another
+ * node: its threads then re-acquire it without a message. */
+enum lock_presence {
+  LOCK_ABSENT,     /* at the manager or another node */
+  LOCK_REQUESTING, /* one of this node's threads has asked the manager */
+  LOCK_CACHED,     /* here, free: the next thread of this node takes it */
+  LOCK_HELD,       /* here, held by one of this node's threads */
+};
+
 struct lock_rec {
   struct lock_rec *next;
   uint64_t id;
-  int held;
+  /* At P = 1 the lock itself; at P > 1 it guards the node side below. */
+  pthread_mutex_t mutex;
+  pthread_cond_t changed; /* node side: presence changed; P = 1: next turn */
+  /* Node side (P > 1; not used for ordered locks). */
+  enum lock_presence presence;
+  int recalled; /* the manager wants it back at the next release */
+  int waiters;  /* this node's threads waiting for it */
+  /* Manager side (its comm thread only). */
+  int owner;       /* the node the lock is at, -1 if none (not ordered locks) */
+  int recall_sent; /* the owner has been asked to return it */
+  int held;        /* ordered locks: granted to some turn */
   uint64_t epoch;
   struct lock_waiter *queue;
   size_t qhead, qlen, qcap;
   uint64_t *notices;
   size_t nnotices, ncap, nunique;
-  pthread_mutex_t mutex; /* P = 1 */
   /* Ordered locks (the ordered construct): granted in iteration order;
    * the record goes once the last of the loop's turns has passed. */
   int ordered;
   int64_t next_turn, turns;
-  pthread_cond_t turn_changed; /* P = 1 */
 };
 
 static void locks_on_request(int src, const struct msg_hdr *hdr, const void *payload);
 static void locks_on_release(int src, const struct msg_hdr *hdr, const void *payload);
+static void locks_on_recall(int src, const struct msg_hdr *hdr, const void *payload);
 
 void locks_init(void) {
   comm_register(MSG_LOCK_REQ, locks_on_request);
   comm_register(MSG_LOCK_REL, locks_on_release);
+  comm_register(MSG_LOCK_RECALL, locks_on_recall);
   node.locks.lock_buckets = 1024;
   node.locks.lock_table = calloc(node.locks.lock_buckets, sizeof *node.locks.lock_table);
   if (!node.locks.lock_table)
@@ -49,6 +69,8 @@ void locks_init(void) {
   pthread_mutex_init(&node.locks.lock_table_lock, NULL);
   atomic_init(&node.locks.next_lock, 1);
 }
+
+static int is_ordered_id(uint64_t id) { return (id >> 62) == 1; }
 
 static struct lock_rec *lock_find(uint64_t id) {
   size_t bucket = (size_t)((id * 0x9e3779b97f4a7c15ull) >> 40) % node.locks.lock_buckets;
@@ -61,13 +83,36 @@ static struct lock_rec *lock_find(uint64_t id) {
     if (!rec)
       err_fatal("out of memory for a lock");
     rec->id = id;
+    rec->owner = -1;
+    rec->presence = LOCK_ABSENT;
     pthread_mutex_init(&rec->mutex, NULL);
-    pthread_cond_init(&rec->turn_changed, NULL);
+    pthread_cond_init(&rec->changed, NULL);
     rec->next = node.locks.lock_table[bucket];
     node.locks.lock_table[bucket] = rec;
     STAT_INC(lock_records);
   }
   pthread_mutex_unlock(&node.locks.lock_table_lock);
+  return rec;
+}
+
+/* lock_find through a small per-thread cache: a thread that takes the same
+ * locks again and again skips the table's mutex. Only records that live to
+ * the end are cached (an ordered lock's record goes with its loop). */
+#define REC_CACHE_SIZE 16
+static __thread struct {
+  uint64_t id;
+  struct lock_rec *rec;
+} rec_cache[REC_CACHE_SIZE];
+
+static struct lock_rec *lock_lookup(uint64_t id) {
+  if (is_ordered_id(id))
+    return lock_find(id);
+  size_t i = (size_t)((id * 0x9e3779b97f4a7c15ull) >> 59) % REC_CACHE_SIZE;
+  if (rec_cache[i].rec && rec_cache[i].id == id)
+    return rec_cache[i].rec;
+  struct lock_rec *rec = lock_find(id);
+  rec_cache[i].id = id;
+  rec_cache[i].rec = rec;
   return rec;
 }
 
@@ -83,7 +128,7 @@ static void lock_forget(struct lock_rec *rec) {
     *link = rec->next;
   pthread_mutex_unlock(&node.locks.lock_table_lock);
   pthread_mutex_destroy(&rec->mutex);
-  pthread_cond_destroy(&rec->turn_changed);
+  pthread_cond_destroy(&rec->changed);
   free(rec->queue);
   free(rec->notices);
   free(rec);
@@ -94,6 +139,13 @@ static int compare_u64(const void *a, const void *b) {
   uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
   return (x > y) - (x < y);
 }
+
+/* ---- Manager side (comm thread) ------------------------------------------
+ *
+ * The manager queues requests and grants in FIFO order. A plain lock stays
+ * at the node it was granted to (its owner) until some other node asks for
+ * it: the manager then recalls it, once, and the owner sends it back (with
+ * its write notices) when its threads have released it. */
 
 static void lock_new_epoch(struct lock_rec *rec, uint64_t epoch) {
   if (epoch > rec->epoch) {
@@ -147,88 +199,111 @@ static void lock_enqueue(struct lock_rec *rec, struct lock_waiter w) {
   rec->queue[rec->qhead + rec->qlen++] = w;
 }
 
+static void manager_recall(struct lock_rec *rec) {
+  if (rec->recall_sent)
+    return;
+  rec->recall_sent = 1;
+  comm_post(rec->owner, msg_lock_recall_pack((struct msg_lock_recall){.lock = rec->id}), NULL, 0);
+}
+
+/* Hand a plain lock to node @p dest; if others are queued already, it is
+ * recalled at once (the owner uses it once, then sends it back). */
+static void manager_grant(struct lock_rec *rec, int dest, uint64_t slot) {
+  rec->owner = dest;
+  rec->recall_sent = 0;
+  lock_grant(rec, dest, slot);
+  if (rec->qlen)
+    manager_recall(rec);
+}
+
+static void ordered_on_request(int src, struct lock_rec *rec, struct msg_lock_req req,
+                               const void *payload) {
+  int64_t turn;
+  memcpy(&turn, payload, sizeof turn);
+  memcpy(&rec->turns, (const char *)payload + sizeof turn, sizeof rec->turns);
+  rec->ordered = 1;
+  if (!rec->held && turn == rec->next_turn) {
+    rec->held = 1;
+    lock_grant(rec, src, req.slot);
+  } else {
+    lock_enqueue(rec, (struct lock_waiter){src, req.slot, turn});
+  }
+}
+
 static void locks_on_request(int src, const struct msg_hdr *hdr, const void *payload) {
   struct msg_lock_req req = msg_lock_req_unpack(hdr);
   struct lock_rec *rec = lock_find(req.lock);
   lock_new_epoch(rec, req.epoch);
-  int64_t turn = -1;
-  if (hdr->len == 2 * sizeof turn) {
-    memcpy(&turn, payload, sizeof turn);
-    memcpy(&rec->turns, (const char *)payload + sizeof turn, sizeof rec->turns);
-    rec->ordered = 1;
+  if (hdr->len == 2 * sizeof(int64_t)) {
+    ordered_on_request(src, rec, req, payload);
+    return;
   }
-  if (!rec->held && (turn < 0 || turn == rec->next_turn)) {
-    rec->held = 1;
-    lock_grant(rec, src, req.slot);
-  } else if (req.try_only) {
+  if (rec->owner < 0) {
+    manager_grant(rec, src, req.slot);
+    return;
+  }
+  /* The owner itself asks again only after it sent the lock back (the
+   * return, from its comm thread, may arrive after the request). */
+  if (rec->owner == src && !rec->recall_sent)
+    err_fatal("protocol error: rank %d asked for lock %#llx, which it holds", src,
+              (unsigned long long)req.lock);
+  if (req.try_only)
     comm_reply(src, req.slot, 0, NULL, 0);
-  } else {
-    lock_enqueue(rec, (struct lock_waiter){src, req.slot, turn});
+  else
+    lock_enqueue(rec, (struct lock_waiter){src, req.slot, -1});
+  /* A failed try recalls the lock too: a thread polling omp_test_lock
+   * would otherwise never see a lock that another node keeps unused. */
+  manager_recall(rec);
+}
+
+static void ordered_on_release(struct lock_rec *rec) {
+  /* The next iteration's request may be anywhere in the queue. */
+  rec->next_turn++;
+  rec->held = 0;
+  if (rec->next_turn >= rec->turns && rec->qlen == 0) {
+    lock_forget(rec);
+    return;
+  }
+  for (size_t i = 0; i < rec->qlen; i++) {
+    struct lock_waiter w = rec->queue[rec->qhead + i];
+    if (w.turn != rec->next_turn)
+      continue;
+    memmove(rec->queue + rec->qhead + i, rec->queue + rec->qhead + i + 1,
+            (rec->qlen - i - 1) * sizeof *rec->queue);
+    rec->qlen--;
+    rec->held = 1;
+    lock_grant(rec, w.node, w.slot);
+    break;
   }
 }
 
 static void locks_on_release(int src, const struct msg_hdr *hdr, const void *payload) {
   struct msg_lock_rel rel = msg_lock_rel_unpack(hdr);
   struct lock_rec *rec = lock_find(rel.lock);
-  if (!rec->held)
-    err_fatal("rank %d released lock %#llx, which is not held", src, (unsigned long long)rel.lock);
+  if (rec->ordered ? !rec->held : rec->owner != src)
+    err_fatal("rank %d released lock %#llx, which it does not hold", src,
+              (unsigned long long)rel.lock);
   lock_new_epoch(rec, rel.epoch);
   lock_add_notices(rec, payload, hdr->len / sizeof(uint64_t));
   if (rec->ordered) {
-    /* The next iteration's request may be anywhere in the queue. */
-    rec->next_turn++;
-    rec->held = 0;
-    if (rec->next_turn >= rec->turns && rec->qlen == 0) {
-      lock_forget(rec);
-      return;
-    }
-    for (size_t i = 0; i < rec->qlen; i++) {
-      struct lock_waiter w = rec->queue[rec->qhead + i];
-      if (w.turn != rec->next_turn)
-        continue;
-      memmove(rec->queue + rec->qhead + i, rec->queue + rec->qhead + i + 1,
-              (rec->qlen - i - 1) * sizeof *rec->queue);
-      rec->qlen--;
-      rec->held = 1;
-      lock_grant(rec, w.node, w.slot);
-      break;
-    }
+    ordered_on_release(rec);
   } else if (rec->qlen) {
     struct lock_waiter next = rec->queue[rec->qhead++];
     rec->qlen--;
-    lock_grant(rec, next.node, next.slot);
+    manager_grant(rec, next.node, next.slot);
   } else {
-    rec->held = 0;
+    rec->owner = -1;
+    rec->recall_sent = 0;
   }
 }
 
-/* ---- Lock API ------------------------------------------------------------ */
+/* ---- Node side ----------------------------------------------------------- */
 
 static int manager_of(uint64_t id) { return (int)(id % (uint64_t)node.size); }
 
-/* Acquire lock @p id; an ordered lock (@p turn >= 0) only once every
- * earlier turn has released it. */
-int locks_acquire_turn(uint64_t id, int try_only, int64_t turn, int64_t turns) {
-  uint64_t start = stats_now_ns();
-  if (node.size == 1) {
-    struct lock_rec *rec = lock_find(id);
-    int got = 1;
-    if (try_only) {
-      got = pthread_mutex_trylock(&rec->mutex) == 0;
-    } else {
-      pthread_mutex_lock(&rec->mutex);
-      if (turn >= 0) {
-        rec->ordered = 1;
-        rec->turns = turns;
-        while (rec->next_turn != turn)
-          pthread_cond_wait(&rec->turn_changed, &rec->mutex);
-      }
-    }
-    if (got)
-      STAT_INC(lock_acquires);
-    STAT_ADD(lock_ns, stats_now_ns() - start);
-    return got;
-  }
+/* Ask the manager for lock @p id and wait for its answer; if granted,
+ * invalidate what the lock's previous holders wrote. */
+static int request_lock(uint64_t id, int try_only, int64_t turn, int64_t turns) {
   struct wait_slot *slot = comm_my_slot();
   int64_t ordered[2] = {turn, turns};
   comm_expect(slot, 1, NULL, 0);
@@ -243,37 +318,162 @@ int locks_acquire_turn(uint64_t id, int try_only, int64_t turn, int64_t turns) {
   uint64_t *notices = slot->reply;
   size_t count = slot->reply_len / sizeof(uint64_t);
   slot->reply = NULL;
-  if (granted) {
+  if (granted)
     hlrc_acquire(notices, count);
-    STAT_INC(lock_acquires);
-  }
   free(notices);
-  STAT_ADD(lock_ns, stats_now_ns() - start);
   return granted;
+}
+
+/* Send lock @p id back to its manager with this node's write notices. Its
+ * diffs are home already (every release sends them). */
+static void return_lock(uint64_t id) {
+  uint64_t *notices;
+  size_t n = hlrc_lock_notices(&notices);
+  struct msg_lock_rel rel = {.lock = id, .epoch = hlrc_epoch()};
+  if (comm_is_comm_thread())
+    comm_post(manager_of(id), msg_lock_rel_pack(rel), notices, n * sizeof *notices);
+  else
+    comm_send(manager_of(id), msg_lock_rel_pack(rel), notices, n * sizeof *notices);
+  free(notices);
+}
+
+static int cached_acquire(uint64_t id, int try_only) {
+  struct lock_rec *rec = lock_lookup(id);
+  pthread_mutex_lock(&rec->mutex);
+  for (;;) {
+    if (rec->presence == LOCK_CACHED) {
+      rec->presence = LOCK_HELD;
+      pthread_mutex_unlock(&rec->mutex);
+      STAT_INC(lock_cached_acquires);
+      return 1;
+    }
+    if (rec->presence == LOCK_ABSENT)
+      break;
+    if (try_only) {
+      pthread_mutex_unlock(&rec->mutex);
+      return 0;
+    }
+    rec->waiters++;
+    pthread_cond_wait(&rec->changed, &rec->mutex);
+    rec->waiters--;
+  }
+  rec->presence = LOCK_REQUESTING;
+  pthread_mutex_unlock(&rec->mutex);
+  /* No other thread of this node enters before the notices are applied:
+   * the others wait while the lock is REQUESTING. */
+  int granted = request_lock(id, try_only, -1, 0);
+  pthread_mutex_lock(&rec->mutex);
+  rec->presence = granted ? LOCK_HELD : LOCK_ABSENT;
+  if (!granted && rec->waiters)
+    pthread_cond_broadcast(&rec->changed);
+  pthread_mutex_unlock(&rec->mutex);
+  return granted;
+}
+
+static void cached_release(uint64_t id) {
+  hlrc_release();
+  struct lock_rec *rec = lock_lookup(id);
+  pthread_mutex_lock(&rec->mutex);
+  if (rec->presence != LOCK_HELD)
+    err_fatal("release of lock %#llx, which no thread of this node holds (an unset "
+              "without a set?)",
+              (unsigned long long)id);
+  int give_back = rec->recalled;
+  rec->recalled = 0;
+  rec->presence = give_back ? LOCK_ABSENT : LOCK_CACHED;
+  if (rec->waiters)
+    pthread_cond_broadcast(&rec->changed);
+  pthread_mutex_unlock(&rec->mutex);
+  if (give_back)
+    return_lock(id);
+}
+
+static void locks_on_recall(int src, const struct msg_hdr *hdr, const void *payload) {
+  (void)payload;
+  struct msg_lock_recall recall = msg_lock_recall_unpack(hdr);
+  struct lock_rec *rec = lock_find(recall.lock);
+  pthread_mutex_lock(&rec->mutex);
+  int give_back = 0;
+  switch (rec->presence) {
+  case LOCK_CACHED:
+    rec->presence = LOCK_ABSENT;
+    give_back = 1;
+    if (rec->waiters)
+      pthread_cond_broadcast(&rec->changed);
+    break;
+  case LOCK_HELD:
+  case LOCK_REQUESTING: /* the grant came first: return it after its use */
+    rec->recalled = 1;
+    break;
+  case LOCK_ABSENT:
+    err_fatal("protocol error: rank %d recalled lock %#llx, which is not here", src,
+              (unsigned long long)recall.lock);
+  }
+  pthread_mutex_unlock(&rec->mutex);
+  if (give_back)
+    return_lock(recall.lock);
+}
+
+/* ---- P = 1: a mutex ------------------------------------------------------ */
+
+static int local_acquire(uint64_t id, int try_only, int64_t turn, int64_t turns) {
+  struct lock_rec *rec = lock_lookup(id);
+  if (try_only)
+    return pthread_mutex_trylock(&rec->mutex) == 0;
+  if (turn < 0 && pthread_mutex_trylock(&rec->mutex) == 0)
+    return 1; /* uncontended: no clock reads either */
+  uint64_t start = stats_now_ns();
+  pthread_mutex_lock(&rec->mutex);
+  if (turn >= 0) {
+    rec->ordered = 1;
+    rec->turns = turns;
+    while (rec->next_turn != turn)
+      pthread_cond_wait(&rec->changed, &rec->mutex);
+  }
+  STAT_ADD(lock_ns, stats_now_ns() - start);
+  return 1;
+}
+
+static void local_release(uint64_t id) {
+  struct lock_rec *rec = lock_lookup(id);
+  if (rec->ordered) {
+    rec->next_turn++;
+    if (rec->next_turn >= rec->turns) {
+      /* The loop's last turn: every other thread is past this lock. */
+      pthread_mutex_unlock(&rec->mutex);
+      lock_forget(rec);
+      return;
+    }
+    pthread_cond_broadcast(&rec->changed);
+  }
+  pthread_mutex_unlock(&rec->mutex);
+}
+
+/* ---- Lock API ------------------------------------------------------------ */
+
+int locks_acquire_turn(uint64_t id, int try_only, int64_t turn, int64_t turns) {
+  int got;
+  if (node.size == 1) {
+    got = local_acquire(id, try_only, turn, turns);
+  } else {
+    uint64_t start = stats_now_ns();
+    got = turn >= 0 ? request_lock(id, try_only, turn, turns) : cached_acquire(id, try_only);
+    STAT_ADD(lock_ns, stats_now_ns() - start);
+  }
+  if (got)
+    STAT_INC(lock_acquires);
+  return got;
 }
 
 void locks_release(uint64_t id) {
   if (node.size == 1) {
-    struct lock_rec *rec = lock_find(id);
-    if (rec->ordered) {
-      rec->next_turn++;
-      if (rec->next_turn >= rec->turns) {
-        /* The loop's last turn: every other thread is past this lock. */
-        pthread_mutex_unlock(&rec->mutex);
-        lock_forget(rec);
-        return;
-      }
-      pthread_cond_broadcast(&rec->turn_changed);
-    }
-    pthread_mutex_unlock(&rec->mutex);
-    return;
+    local_release(id);
+  } else if (is_ordered_id(id)) {
+    hlrc_release();
+    return_lock(id);
+  } else {
+    cached_release(id);
   }
-  hlrc_release();
-  uint64_t *notices;
-  size_t n = hlrc_lock_notices(&notices);
-  struct msg_lock_rel rel = {.lock = id, .epoch = hlrc_epoch()};
-  comm_send(manager_of(id), msg_lock_rel_pack(rel), notices, n * sizeof *notices);
-  free(notices);
 }
 
 uint64_t locks_new_id(void) {

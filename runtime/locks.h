@@ -6,7 +6,14 @@
  * and grants in FIFO order (an ordered lock grants in iteration order). A
  * grant carries the write notices of the lock's previous holders in this
  * epoch; the acquirer invalidates those pages. A release first sends the
- * releaser's diffs home. With P = 1 a lock is a plain mutex. */
+ * releaser's diffs home.
+ *
+ * A lock stays at the node it was granted to until another node asks for
+ * it (lock caching, as in TreadMarks): the manager recalls it, and the node
+ * sends it back with its write notices once its thread has released it.
+ * Until then the node's threads hand it to each other without a message.
+ * Ordered locks go back at every release. With P = 1 a lock is a plain
+ * mutex. */
 #ifndef PARADE_LOCKS_H
 #define PARADE_LOCKS_H
 

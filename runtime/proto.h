@@ -15,19 +15,20 @@
 #include <stdint.h>
 
 enum msg_type {
-  MSG_REPLY = 1, /* -> the asker's wait slot                          */
-  MSG_PAGE_REQ,  /* -> home; reply: the page                          */
-  MSG_DIFF,      /* payload=diff -> home; reply (if asked for): none   */
-  MSG_ARRIVE,    /* payload=write notices -> barrier master           */
-  MSG_DEPART,    /* payload=departure entries -> all nodes            */
-  MSG_FORK,      /* payload=struct fork_info, args, departure -> all nodes */
-  MSG_EXIT,      /* -> all nodes                                      */
-  MSG_LOCK_REQ,  /* [payload=turn, turns] -> manager;
-                    reply: value=granted, payload=lock notices        */
-  MSG_LOCK_REL,  /* payload=lock notices -> manager                   */
-  MSG_FREE,      /* -> arena owner                                    */
-  MSG_SIZE_REQ,  /* -> arena owner; reply: value=usable size          */
-  MSG_OUTPUT,    /* payload=standard output -> rank 0; reply: none     */
+  MSG_REPLY = 1,   /* -> the asker's wait slot                          */
+  MSG_PAGE_REQ,    /* -> home; reply: the page                          */
+  MSG_DIFF,        /* payload=diff -> home; reply (if asked for): none   */
+  MSG_ARRIVE,      /* payload=write notices -> barrier master           */
+  MSG_DEPART,      /* payload=departure entries -> all nodes            */
+  MSG_FORK,        /* payload=struct fork_info, args, departure -> all nodes */
+  MSG_EXIT,        /* -> all nodes                                      */
+  MSG_LOCK_REQ,    /* [payload=turn, turns] -> manager;
+                      reply: value=granted, payload=lock notices        */
+  MSG_LOCK_REL,    /* payload=lock notices -> manager                   */
+  MSG_FREE,        /* -> arena owner                                    */
+  MSG_SIZE_REQ,    /* -> arena owner; reply: value=usable size          */
+  MSG_OUTPUT,      /* payload=standard output -> rank 0; reply: none     */
+  MSG_LOCK_RECALL, /* manager -> the node the lock is at: send it back */
   MSG_TYPE_COUNT
 };
 
@@ -197,6 +198,19 @@ static inline struct msg_words msg_lock_rel_pack(struct msg_lock_rel m) {
 }
 static inline struct msg_lock_rel msg_lock_rel_unpack(const struct msg_hdr *hdr) {
   return (struct msg_lock_rel){.lock = hdr->a, .epoch = hdr->b};
+}
+
+/* ---- MSG_LOCK_RECALL: a=lock ------------------------------------------- */
+
+struct msg_lock_recall {
+  uint64_t lock;
+};
+
+static inline struct msg_words msg_lock_recall_pack(struct msg_lock_recall m) {
+  return (struct msg_words){MSG_LOCK_RECALL, m.lock, 0, 0};
+}
+static inline struct msg_lock_recall msg_lock_recall_unpack(const struct msg_hdr *hdr) {
+  return (struct msg_lock_recall){.lock = hdr->a};
 }
 
 /* ---- MSG_FREE: a=address ------------------------------------------------ */

@@ -23,6 +23,7 @@
   X(barriers)                                                                                      \
   X(collectives)                                                                                   \
   X(lock_acquires)                                                                                 \
+  X(lock_cached_acquires)                                                                          \
   X(lock_records)                                                                                  \
   X(tasks_deferred)                                                                                \
   X(atomics_deferred)                                                                              \

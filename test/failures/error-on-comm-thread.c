@@ -1,26 +1,31 @@
 // A fatal error raised on the communication thread of a rank other than 0
-// (here: a lock released that is not held, found by its manager, rank 1)
-// ends the job with its message, even when a thread of that rank has
-// output waiting. The error path flushes stdout, and stdout goes to rank 0
-// through the communication thread itself: it waited for an answer only
-// it could receive, and the job hung.
+// (here: free() of an address inside a block of rank 1's arena, found by
+// rank 1's communication thread when the free arrives from rank 0) ends the
+// job with its message, even when a thread of that rank has output
+// waiting. The error path flushes stdout, and stdout goes to rank 0 through
+// the communication thread itself: it waited for an answer only it could
+// receive, and the job hung.
 //
 // REQUIRES: translator
 // RUN: %paradecc -O2 %s -o %t
 // RUN: env OMP_NUM_THREADS=1 %expect-failure --within 120 -- %mpirun -np 2 %t | FileCheck %s
-// CHECK: parade: error: [rank 1] rank 1 released lock {{.*}}, which is not held
+// CHECK: parade: error: [rank 1] free() of {{.*}}, which is not an allocated shared-heap block
 #include <omp.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <unistd.h>
 
-omp_lock_t lock;
+char *block;
 
 int main(void) {
-  omp_init_lock(&lock); // its manager is rank 1 at P = 2
 #pragma omp parallel num_threads(2)
   {
-    if (omp_get_thread_num() == 1) {
-      omp_unset_lock(&lock);
+    if (omp_get_thread_num() == 1)
+      block = malloc(64); // thread 1 runs on rank 1: rank 1's arena
+#pragma omp barrier
+    if (omp_get_thread_num() == 0) {
+      free(block + 8);
+    } else {
       printf("waiting in rank 1's stdout buffer\n");
       sleep(30);
     }
