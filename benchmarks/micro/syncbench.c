@@ -17,6 +17,8 @@ static long counter;
 static double total;
 static int shared_flag;
 static omp_lock_t lock;
+static omp_lock_t own_lock;
+static long own_counter;
 
 static void delay(int n) {
   volatile double a = 0;
@@ -35,6 +37,7 @@ int main(int argc, char **argv) {
   if (argc > 1)
     reps = atoi(argv[1]);
   omp_init_lock(&lock);
+  omp_init_lock(&own_lock);
   /* Warm up: first touches, team creation. */
   for (int r = 0; r < 10; r++) {
 #pragma omp parallel
@@ -120,6 +123,26 @@ int main(int argc, char **argv) {
   }
   report("lock", t_lock, ref_region);
 
+  /* One thread takes a lock no other thread wants, again and again: with
+   * the lock kept at its node, no message after the first. */
+  double t_own = 0;
+  int own_reps = 10 * reps;
+#pragma omp parallel
+  {
+#pragma omp master
+    {
+      double s = now();
+      for (int r = 0; r < own_reps; r++) {
+        omp_set_lock(&own_lock);
+        own_counter += 1;
+        omp_unset_lock(&own_lock);
+      }
+      t_own = now() - s;
+    }
+  }
+  printf("RESULT micro=lock_reacquire usec=%.3f threads=%d reps=%d\n", t_own / own_reps * 1e6,
+         omp_get_max_threads(), own_reps);
+
   /* Once per thread per region: the ParADE shape. */
   t0 = now();
   for (int r = 0; r < reps; r++) {
@@ -156,8 +179,10 @@ int main(int argc, char **argv) {
 
   long threads = omp_get_max_threads();
   int ok = counter == 2L * reps * threads && total == (double)reps * threads &&
-           sum == (double)reps * threads && shared_flag == reps - 1;
+           sum == (double)reps * threads && shared_flag == reps - 1 &&
+           own_counter == 10L * reps;
   printf("RESULT micro=check verified=%d\n", ok);
   omp_destroy_lock(&lock);
+  omp_destroy_lock(&own_lock);
   return ok ? 0 : 1;
 }
