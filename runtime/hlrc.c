@@ -22,7 +22,7 @@ struct deferred_req {
   struct msg_page_req req;
 };
 
-/* Per page, the master's tally of one barrier's notices. */
+/* Per page, the tally of one barrier's notices. */
 struct decide_scratch {
   uint32_t stamp;
   struct home_tally tally;
@@ -34,22 +34,20 @@ static inline uint32_t me(void) { return (uint32_t)node.rank; }
 
 static void hlrc_on_page_req(int src, const struct msg_hdr *hdr, const void *payload);
 static void hlrc_on_diff(int src, const struct msg_hdr *hdr, const void *payload);
-static void hlrc_on_arrive(int src, const struct msg_hdr *hdr, const void *payload);
 static int hlrc_retry_deferred(void);
 
 void hlrc_init(void) {
   atomic_init(&node.hlrc.epoch, 0);
   comm_register(MSG_PAGE_REQ, hlrc_on_page_req);
   comm_register(MSG_DIFF, hlrc_on_diff);
-  comm_register(MSG_ARRIVE, hlrc_on_arrive);
   comm_register(MSG_DEPART, comm_deliver_control);
   comm_register_poll(hlrc_retry_deferred);
-  if (node.rank == 0 && node.size > 1) {
+  if (node.size > 1) {
     size_t bytes = node.vm.npages * sizeof(struct decide_scratch);
     void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
                    -1, 0);
     if (p == MAP_FAILED)
-      err_fatal("cannot allocate the barrier master's page tally");
+      err_fatal("cannot allocate the barrier's page tally");
     node.hlrc.scratch = p;
   }
 }
@@ -340,7 +338,7 @@ void hlrc_collective_stores_done(void) {
   comm_wake();
 }
 
-/* ---- Barrier: notices, the master's decision, the departure ---------- */
+/* ---- Barrier: notices, the home decision, the departure -------------- */
 
 size_t hlrc_own_notices(struct notice_rec **out) {
   size_t count = atomic_load(&node.pages.epoch_count);
@@ -487,24 +485,85 @@ void hlrc_apply_departure(const struct depart_entry *entries, size_t count) {
   atomic_store(&node.hlrc.deferred_ready, 1);
 }
 
-void hlrc_barrier(uint32_t participants) {
-  struct notice_rec *recs;
-  size_t n = hlrc_own_notices(&recs);
-  uint64_t *notices = malloc((n ? n : 1) * sizeof *notices);
-  if (!notices)
+/* Notices per node in a barrier's first allgather; a barrier where some
+ * node has more takes a second one for the rest. */
+#define BARRIER_INLINE_NOTICES 63
+
+static uint64_t notice_word(const struct notice_rec *r) {
+  return (uint64_t)r->page << 8 | r->flags;
+}
+
+static struct notice_rec notice_of(uint64_t word, int writer) {
+  return (struct notice_rec){(uint32_t)(word >> 8), (uint16_t)writer, (uint16_t)(word & 0xff)};
+}
+
+void hlrc_barrier(MPI_Comm comm, uint32_t participants) {
+  struct notice_rec *own;
+  size_t n = hlrc_own_notices(&own);
+  const size_t width = 1 + BARRIER_INLINE_NOTICES;
+  uint64_t mine[1 + BARRIER_INLINE_NOTICES] = {n};
+  for (size_t i = 0; i < n && i < BARRIER_INLINE_NOTICES; i++)
+    mine[1 + i] = notice_word(&own[i]);
+  uint64_t *all = malloc(participants * width * sizeof *all);
+  int *counts = malloc(participants * sizeof *counts);
+  int *displs = malloc(participants * sizeof *displs);
+  if (!all || !counts || !displs)
     err_fatal("out of memory at a barrier");
-  for (size_t i = 0; i < n; i++)
-    notices[i] = (uint64_t)recs[i].page << 8 | recs[i].flags;
+  MPI_Request req;
+  MPI_Iallgather(mine, (int)width, MPI_UINT64_T, all, (int)width, MPI_UINT64_T, comm, &req);
+  comm_wait_mpi(&req);
+  size_t total = 0, rest = 0;
+  for (uint32_t r = 0; r < participants; r++) {
+    uint64_t count = all[r * width];
+    size_t extra = count > BARRIER_INLINE_NOTICES ? count - BARRIER_INLINE_NOTICES : 0;
+    if (extra > INT32_MAX || rest + extra > INT32_MAX)
+      err_fatal("more than 2^31 write notices at one barrier");
+    counts[r] = (int)extra;
+    displs[r] = (int)rest;
+    rest += extra;
+    total += count;
+  }
+  /* Every node decides the same homes from the same notices. */
+  struct notice_rec *recs = malloc((total ? total : 1) * sizeof *recs);
+  uint64_t *more = malloc((rest ? rest : 1) * sizeof *more);
+  if (!recs || !more)
+    err_fatal("out of memory at a barrier");
+  if (rest) {
+    size_t mine_extra = n > BARRIER_INLINE_NOTICES ? n - BARRIER_INLINE_NOTICES : 0;
+    uint64_t *send = malloc((mine_extra ? mine_extra : 1) * sizeof *send);
+    if (!send)
+      err_fatal("out of memory at a barrier");
+    for (size_t i = 0; i < mine_extra; i++)
+      send[i] = notice_word(&own[BARRIER_INLINE_NOTICES + i]);
+    MPI_Iallgatherv(send, (int)mine_extra, MPI_UINT64_T, more, counts, displs, MPI_UINT64_T, comm,
+                    &req);
+    comm_wait_mpi(&req);
+    free(send);
+  }
+  free(own);
+  size_t nrecs = 0;
+  for (uint32_t r = 0; r < participants; r++) {
+    uint64_t count = all[r * width];
+    for (uint64_t i = 0; i < count && i < BARRIER_INLINE_NOTICES; i++)
+      recs[nrecs++] = notice_of(all[r * width + 1 + i], (int)r);
+    for (int i = 0; i < counts[r]; i++)
+      recs[nrecs++] = notice_of(more[displs[r] + i], (int)r);
+  }
+  free(all);
+  free(more);
+  free(counts);
+  free(displs);
+  struct depart_entry *entries;
+  size_t count = hlrc_decide(recs, nrecs, &entries);
   free(recs);
-  struct msg_arrive arrive = {.participants = participants, .epoch = atomic_load(&node.hlrc.epoch)};
-  comm_send(0, msg_arrive_pack(arrive), notices, n * sizeof *notices);
-  free(notices);
-  struct control_msg *msg = comm_wait_control(1);
-  if (msg->hdr.type != MSG_DEPART)
-    err_fatal("protocol error: expected a barrier departure, got message type %u", msg->hdr.type);
-  hlrc_apply_departure((const struct depart_entry *)msg->payload,
-                       msg->hdr.len / sizeof(struct depart_entry));
-  free(msg);
+  /* Nodes outside the team keep the same homes: they apply the departure
+   * from their control mailbox before their next fork. */
+  if (node.rank == 0)
+    for (int dest = (int)participants; dest < node.size; dest++)
+      comm_send(dest, msg_depart_pack((struct msg_depart){.epoch = hlrc_epoch()}), entries,
+                count * sizeof *entries);
+  hlrc_apply_departure(entries, count);
+  free(entries);
 }
 
 /* ---- Comm thread handlers -------------------------------------------- */
@@ -584,41 +643,4 @@ static void hlrc_on_diff(int src, const struct msg_hdr *hdr, const void *payload
   } else if (atomic_fetch_sub(&entry_of(page)->pending_diffs, 1) == 1) {
     atomic_store(&node.hlrc.deferred_ready, 1);
   }
-}
-
-static void hlrc_on_arrive(int src, const struct msg_hdr *hdr, const void *payload) {
-  struct hlrc *h = &node.hlrc;
-  if (node.rank != 0)
-    err_fatal("protocol error: barrier arrival from rank %d at rank %d", src, node.rank);
-  struct msg_arrive arrive = msg_arrive_unpack(hdr);
-  if (h->arrived == 0)
-    h->participants = arrive.participants;
-  size_t n = hdr->len / sizeof(uint64_t);
-  if (h->nrecs + n > h->recs_cap) {
-    size_t cap = h->recs_cap ? h->recs_cap : 1024;
-    while (cap < h->nrecs + n)
-      cap *= 2;
-    struct notice_rec *grown = realloc(h->recs, cap * sizeof *grown);
-    if (!grown)
-      err_fatal("out of memory collecting write notices");
-    h->recs = grown;
-    h->recs_cap = cap;
-  }
-  const uint64_t *notices = payload;
-  for (size_t i = 0; i < n; i++) {
-    uint64_t v;
-    memcpy(&v, notices + i, sizeof v);
-    h->recs[h->nrecs++] =
-        (struct notice_rec){(uint32_t)(v >> 8), (uint16_t)src, (uint16_t)(v & 0xff)};
-  }
-  if (++h->arrived < h->participants)
-    return;
-  struct depart_entry *entries;
-  size_t count = hlrc_decide(h->recs, h->nrecs, &entries);
-  for (int dest = 0; dest < node.size; dest++)
-    comm_post(dest, msg_depart_pack((struct msg_depart){.epoch = arrive.epoch}), entries,
-              count * sizeof *entries);
-  free(entries);
-  h->arrived = 0;
-  h->nrecs = 0;
 }

@@ -2,10 +2,11 @@
  *
  * Fault:    INVALID -> fetch from the home -> READ_ONLY; a write then makes a
  *           twin (not at the home, which writes in place) -> DIRTY.
- * Barrier:  each node sends its write notices to the master (rank 0) with
- *           its arrival. The master picks each written page's new home: the
- *           sole writer if there is one; else the current home if it wrote
- *           (a lock release that sent it a diff counts as writing); else the
+ * Barrier:  the nodes exchange their write notices in one allgather (a
+ *           second one only if some node has many), and each node decides
+ *           the same new homes from them: the sole writer of a page if
+ *           there is one; else the current home if it wrote (a lock release
+ *           that sent it a diff counts as writing); else the
  *           lowest-numbered writer. The departure carries, per page, the new
  *           home, the number of writers and the number of diffs the new
  *           home will receive. Writers that are not the new home then send
@@ -24,11 +25,13 @@
 
 #include "proto.h"
 
+#include <mpi.h>
+
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
-/* A write notice at the master: which node wrote which page, and how. */
+/* A write notice at a barrier: which node wrote which page, and how. */
 struct notice_rec {
   uint32_t page;
   uint16_t node;
@@ -49,11 +52,7 @@ struct hlrc {
   /* Comm thread: page requests waiting for a departure or for diffs. */
   struct deferred_req *deferred;
   _Atomic int deferred_ready;
-  /* Master (rank 0's comm thread, or rank 0's main thread at a fork). */
-  uint32_t arrived;
-  uint32_t participants;
-  struct notice_rec *recs;
-  size_t nrecs, recs_cap;
+  /* The home decision's per-page tally (barriers, and rank 0 at a fork). */
   struct decide_scratch *scratch;
   uint32_t decide_seq;
   /* Scratch for encoding one diff (per thread that encodes: see hlrc.c). */
@@ -99,11 +98,13 @@ void hlrc_collective_store(void *dst, const void *src, size_t len);
  * waited for them be served. */
 void hlrc_collective_stores_done(void);
 
-/* Barrier between nodes (called by one thread per node, all others of its
- * team parked): arrive with notices, wait for the departure, apply it. */
-void hlrc_barrier(uint32_t participants);
+/* Barrier between the team's nodes (called by one thread per node, all
+ * others of its team parked): exchange write notices over @p comm, the
+ * communicator of the @p participants nodes, decide the departure and
+ * apply it. */
+void hlrc_barrier(MPI_Comm comm, uint32_t participants);
 
-/* The master's decision: given write notices, each page's new home.
+/* The home decision: given write notices, each page's new home.
  * Returns the number of entries written to *out (malloc'd, sorted by page). */
 size_t hlrc_decide(const struct notice_rec *recs, size_t nrecs, struct depart_entry **out);
 /* This node's own notices as records (malloc'd). */

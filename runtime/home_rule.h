@@ -1,5 +1,6 @@
-/* The barrier master's home-migration rule (DESIGN.md, "Release"), apart
- * from any node state so that it can be tested on its own.
+/* The home-migration rule every node applies at a barrier (DESIGN.md,
+ * "Release"), apart from any node state so that it can be tested on its
+ * own.
  *
  * For each page written in an epoch: if one node was its only writer, that
  * node becomes its home. Otherwise the current home keeps it if it wrote;

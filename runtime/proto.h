@@ -18,8 +18,7 @@ enum msg_type {
   MSG_REPLY = 1,   /* -> the asker's wait slot                          */
   MSG_PAGE_REQ,    /* -> home; reply: the page                          */
   MSG_DIFF,        /* payload=diff -> home; reply (if asked for): none   */
-  MSG_ARRIVE,      /* payload=write notices -> barrier master           */
-  MSG_DEPART,      /* payload=departure entries -> all nodes            */
+  MSG_DEPART,      /* payload=departure entries -> nodes outside a team  */
   MSG_FORK,        /* payload=struct fork_info, args, departure -> all nodes */
   MSG_EXIT,        /* -> all nodes                                      */
   MSG_LOCK_REQ,    /* [payload=turn, turns] -> manager;
@@ -111,20 +110,6 @@ static inline struct msg_words msg_diff_pack(struct msg_diff m) {
 static inline struct msg_diff msg_diff_unpack(const struct msg_hdr *hdr) {
   int ack = hdr->c != NO_ACK;
   return (struct msg_diff){.page = hdr->a, .epoch = hdr->b, .ack = ack, .slot = ack ? hdr->c : 0};
-}
-
-/* ---- MSG_ARRIVE: a=participants b=epoch --------------------------------- */
-
-struct msg_arrive {
-  uint32_t participants; /* nodes the master waits for */
-  uint64_t epoch;
-};
-
-static inline struct msg_words msg_arrive_pack(struct msg_arrive m) {
-  return (struct msg_words){MSG_ARRIVE, m.participants, m.epoch, 0};
-}
-static inline struct msg_arrive msg_arrive_unpack(const struct msg_hdr *hdr) {
-  return (struct msg_arrive){.participants = (uint32_t)hdr->a, .epoch = hdr->b};
 }
 
 /* ---- MSG_DEPART: b=epoch ------------------------------------------------ */
@@ -256,7 +241,7 @@ static inline struct msg_output msg_output_unpack(const struct msg_hdr *hdr) {
 
 /* ---- Payloads ----------------------------------------------------------- */
 
-/* A write notice sent to the barrier master: page << 8 | notice flags. */
+/* A write notice in a barrier's allgather: page << 8 | notice flags. */
 enum {
   NOTICE_DIRTY = 1,   /* the page has changes not yet sent anywhere */
   NOTICE_FLUSHED = 2, /* a lock release already sent changes to the home */

@@ -108,7 +108,7 @@ static void global_barrier(void) {
   if (node.size == 1 || team_participants() <= 1)
     return;
   uint64_t start = stats_now_ns();
-  hlrc_barrier((uint32_t)team_participants());
+  hlrc_barrier(team_comm(), (uint32_t)team_participants());
   STAT_ADD(barrier_ns, stats_now_ns() - start);
 }
 

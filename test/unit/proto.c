@@ -8,7 +8,7 @@
 //
 // RUN: %cc-parade-internal
 // RUN: %t | FileCheck %s --implicit-check-not=FAILED
-// CHECK: proto: 13 message types, {{[0-9]+}} round trips, layout unchanged
+// CHECK: proto: 12 message types, {{[0-9]+}} round trips, layout unchanged
 #include "proto.h"
 
 #include <stddef.h>
@@ -87,14 +87,6 @@ static void diff(uint64_t page, uint64_t epoch, int ack, uint64_t slot) {
     EXPECT("diff", "slot", m.slot, slot);
 }
 
-static void arrive(uint32_t participants, uint64_t epoch) {
-  struct msg_arrive in = {.participants = participants, .epoch = epoch};
-  struct msg_hdr h = sent(msg_arrive_pack(in), MSG_ARRIVE);
-  struct msg_arrive m = msg_arrive_unpack(&h);
-  EXPECT("arrive", "participants", m.participants, participants);
-  EXPECT("arrive", "epoch", m.epoch, epoch);
-}
-
 static void depart(uint64_t epoch) {
   struct msg_hdr h = sent(msg_depart_pack((struct msg_depart){.epoch = epoch}), MSG_DEPART);
   EXPECT("depart", "epoch", msg_depart_unpack(&h).epoch, epoch);
@@ -163,7 +155,6 @@ static void layout(void) {
         8, 2);
   WORDS("diff without ack", msg_diff_pack((struct msg_diff){.page = 5, .epoch = 8, .slot = 2}), 5,
         8, UINT64_MAX);
-  WORDS("arrive", msg_arrive_pack((struct msg_arrive){.participants = 4, .epoch = 8}), 4, 8, 0);
   WORDS("depart", msg_depart_pack((struct msg_depart){.epoch = 8}), 0, 8, 0);
   WORDS("fork", msg_fork_pack((struct msg_fork){.epoch = 8}), 0, 8, 0);
   WORDS("exit", msg_exit_pack((struct msg_exit){.status = -1}), 0xffffffffu, 0, 0);
@@ -196,8 +187,6 @@ int main(void) {
     uint64_t v = values[i];
     reply(v, 0);
     reply(0, v);
-    arrive((uint32_t)v, 0);
-    arrive(0, v);
     depart(v);
     fork_msg(v);
     lock_rel(v, 0);
