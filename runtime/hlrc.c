@@ -179,17 +179,22 @@ void hlrc_release(void) {
       break;
     }
   }
-  /* The pages stay TRANSIENT until their diffs are on the wire: a thread
-   * of this node that writes one again meanwhile would otherwise send its
-   * own diff of the page first, and the home would apply the two in the
-   * wrong order (a flag set, then reset by a neighbour, would end set). */
+  /* The pages stay TRANSIENT until their homes have applied the diffs:
+   * - a thread of this node that writes one again meanwhile would
+   *   otherwise send its own diff of the page first, and the home would
+   *   apply the two in the wrong order (a flag set, then reset by a
+   *   neighbour, would end set);
+   * - a thread of this node releasing at the same time waits for them
+   *   too: its release would otherwise return, and its lock move on to
+   *   another node, while the diff with its writes is still on the wire
+   *   (the next holder could fetch the page without them). */
   comm_expect(slot, acks, NULL, 0);
   for (int dest = 0; dest < node.size; dest++)
     comm_send_bundle(dest, &out[dest]);
-  for (size_t i = 0; i < nclaimed; i++)
-    page_finish(entry_of(claimed[i]), PAGE_READ_ONLY);
   if (acks)
     comm_slot_wait(slot);
+  for (size_t i = 0; i < nclaimed; i++)
+    page_finish(entry_of(claimed[i]), PAGE_READ_ONLY);
   for (int dest = 0; dest < node.size; dest++)
     bundle_free(&out[dest]);
   free(out);
