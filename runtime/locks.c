@@ -17,6 +17,7 @@ struct lock_waiter {
   int node;
   uint64_t slot;
   int64_t turn; /* ordered locks: the iteration asking; -1 otherwise */
+  int try_only; /* answered "not granted" if the owner is using the lock */
 };
 
 /* Where a lock is, as its node sees it (P > 1, under lock_rec.mutex). A
@@ -42,6 +43,7 @@ struct lock_rec {
   /* Manager side (its comm thread only). */
   int owner;       /* the node the lock is at, -1 if none (not ordered locks) */
   int recall_sent; /* the owner has been asked to return it */
+  int owner_busy;  /* ... and answered that one of its threads has it */
   int held;        /* ordered locks: granted to some turn */
   uint64_t epoch;
   struct lock_waiter *queue;
@@ -57,11 +59,13 @@ struct lock_rec {
 static void locks_on_request(int src, const struct msg_hdr *hdr, const void *payload);
 static void locks_on_release(int src, const struct msg_hdr *hdr, const void *payload);
 static void locks_on_recall(int src, const struct msg_hdr *hdr, const void *payload);
+static void locks_on_busy(int src, const struct msg_hdr *hdr, const void *payload);
 
 void locks_init(void) {
   comm_register(MSG_LOCK_REQ, locks_on_request);
   comm_register(MSG_LOCK_REL, locks_on_release);
   comm_register(MSG_LOCK_RECALL, locks_on_recall);
+  comm_register(MSG_LOCK_BUSY, locks_on_busy);
   node.locks.lock_buckets = 1024;
   node.locks.lock_table = calloc(node.locks.lock_buckets, sizeof *node.locks.lock_table);
   if (!node.locks.lock_table)
@@ -145,7 +149,9 @@ static int compare_u64(const void *a, const void *b) {
  * The manager queues requests and grants in FIFO order. A plain lock stays
  * at the node it was granted to (its owner) until some other node asks for
  * it: the manager then recalls it, once, and the owner sends it back (with
- * its write notices) when its threads have released it. */
+ * its write notices) when its threads have released it. A try waits for
+ * the owner's answer to the recall: the lock itself if no thread there had
+ * it, or "busy", which fails the try without waiting for the release. */
 
 static void lock_new_epoch(struct lock_rec *rec, uint64_t epoch) {
   if (epoch > rec->epoch) {
@@ -211,6 +217,7 @@ static void manager_recall(struct lock_rec *rec) {
 static void manager_grant(struct lock_rec *rec, int dest, uint64_t slot) {
   rec->owner = dest;
   rec->recall_sent = 0;
+  rec->owner_busy = 0;
   lock_grant(rec, dest, slot);
   if (rec->qlen)
     manager_recall(rec);
@@ -226,7 +233,7 @@ static void ordered_on_request(int src, struct lock_rec *rec, struct msg_lock_re
     rec->held = 1;
     lock_grant(rec, src, req.slot);
   } else {
-    lock_enqueue(rec, (struct lock_waiter){src, req.slot, turn});
+    lock_enqueue(rec, (struct lock_waiter){src, req.slot, turn, 0});
   }
 }
 
@@ -247,13 +254,33 @@ static void locks_on_request(int src, const struct msg_hdr *hdr, const void *pay
   if (rec->owner == src && !rec->recall_sent)
     err_fatal("protocol error: rank %d asked for lock %#llx, which it holds", src,
               (unsigned long long)req.lock);
-  if (req.try_only)
+  if (req.try_only && rec->owner_busy) {
     comm_reply(src, req.slot, 0, NULL, 0);
-  else
-    lock_enqueue(rec, (struct lock_waiter){src, req.slot, -1});
-  /* A failed try recalls the lock too: a thread polling omp_test_lock
-   * would otherwise never see a lock that another node keeps unused. */
+    return;
+  }
+  /* A try recalls the lock too: a thread polling omp_test_lock would
+   * otherwise never get a lock that another node keeps unused. */
+  lock_enqueue(rec, (struct lock_waiter){src, req.slot, -1, req.try_only});
   manager_recall(rec);
+}
+
+/* The owner has the lock in use: fail the tries waiting for it. */
+static void locks_on_busy(int src, const struct msg_hdr *hdr, const void *payload) {
+  (void)payload;
+  struct msg_lock_busy busy = msg_lock_busy_unpack(hdr);
+  struct lock_rec *rec = lock_find(busy.lock);
+  if (rec->owner != src || !rec->recall_sent)
+    return; /* it came after the lock itself, which moved on since */
+  rec->owner_busy = 1;
+  size_t kept = 0;
+  for (size_t i = 0; i < rec->qlen; i++) {
+    struct lock_waiter w = rec->queue[rec->qhead + i];
+    if (w.try_only)
+      comm_reply(w.node, w.slot, 0, NULL, 0);
+    else
+      rec->queue[rec->qhead + kept++] = w;
+  }
+  rec->qlen = kept;
 }
 
 static void ordered_on_release(struct lock_rec *rec) {
@@ -294,6 +321,7 @@ static void locks_on_release(int src, const struct msg_hdr *hdr, const void *pay
   } else {
     rec->owner = -1;
     rec->recall_sent = 0;
+    rec->owner_busy = 0;
   }
 }
 
@@ -404,6 +432,8 @@ static void locks_on_recall(int src, const struct msg_hdr *hdr, const void *payl
   case LOCK_HELD:
   case LOCK_REQUESTING: /* the grant came first: return it after its use */
     rec->recalled = 1;
+    comm_post(manager_of(recall.lock),
+              msg_lock_busy_pack((struct msg_lock_busy){.lock = recall.lock}), NULL, 0);
     break;
   case LOCK_ABSENT:
     err_fatal("protocol error: rank %d recalled lock %#llx, which is not here", src,

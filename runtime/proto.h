@@ -28,6 +28,7 @@ enum msg_type {
   MSG_SIZE_REQ,    /* -> arena owner; reply: value=usable size          */
   MSG_OUTPUT,      /* payload=standard output -> rank 0; reply: none     */
   MSG_LOCK_RECALL, /* manager -> the node the lock is at: send it back */
+  MSG_LOCK_BUSY,   /* that node -> manager: in use, fail the tries      */
   MSG_TYPE_COUNT
 };
 
@@ -196,6 +197,19 @@ static inline struct msg_words msg_lock_recall_pack(struct msg_lock_recall m) {
 }
 static inline struct msg_lock_recall msg_lock_recall_unpack(const struct msg_hdr *hdr) {
   return (struct msg_lock_recall){.lock = hdr->a};
+}
+
+/* ---- MSG_LOCK_BUSY: a=lock --------------------------------------------- */
+
+struct msg_lock_busy {
+  uint64_t lock;
+};
+
+static inline struct msg_words msg_lock_busy_pack(struct msg_lock_busy m) {
+  return (struct msg_words){MSG_LOCK_BUSY, m.lock, 0, 0};
+}
+static inline struct msg_lock_busy msg_lock_busy_unpack(const struct msg_hdr *hdr) {
+  return (struct msg_lock_busy){.lock = hdr->a};
 }
 
 /* ---- MSG_FREE: a=address ------------------------------------------------ */
