@@ -465,7 +465,11 @@ void hlrc_apply_departure(const struct depart_entry *entries, size_t count) {
     uint32_t target;
     if (d->new_home == me()) {
       int32_t due = atomic_fetch_add(&e->pending_diffs, (int32_t)d->ndiffs) + (int32_t)d->ndiffs;
-      target = due > 0 ? PAGE_INVALID : PAGE_READ_ONLY;
+      /* A page the home writes stays writable: this departure drops every
+       * other node's copy, and serving a copy later write-protects it
+       * again (try_serve), so that a write after the copy is noticed. No
+       * write fault at the home in every epoch for pages nobody reads. */
+      target = due > 0 ? PAGE_INVALID : state == PAGE_DIRTY ? PAGE_DIRTY : PAGE_READ_ONLY;
     } else if (others > 0) {
       target = PAGE_INVALID;
     } else {
@@ -583,6 +587,25 @@ static void defer(int src, const struct msg_page_req *req) {
   node.hlrc.deferred = d;
 }
 
+/* A page its home keeps writable (DIRTY) would change after a copy of it
+ * without a write fault, and so without a write notice: protect it first,
+ * so that the home's next write is noticed. Its threads' writes so far are
+ * in the copy. Returns 0 if a thread of this node is changing the page's
+ * state: the request waits for the next round. */
+static int home_protect_for_copy(struct page_entry *e, size_t page) {
+  uint32_t s = page_state_of(e);
+  if (s == PAGE_DIRTY && page_claim(e, PAGE_DIRTY)) {
+    vm_protect(&node.vm, page, 1, PROT_READ);
+    page_finish(e, PAGE_READ_ONLY);
+    return 1;
+  }
+  if (s == PAGE_DIRTY || s == PAGE_TRANSIENT || s == PAGE_BLOCKED) {
+    atomic_store(&node.hlrc.deferred_ready, 1);
+    return 0;
+  }
+  return 1;
+}
+
 /* Serve a page request now if this node's copy is complete: it has applied
  * the requester's departure, every diff due, and every collective store
  * the requester had made. */
@@ -602,6 +625,8 @@ static int try_serve(int src, const struct msg_page_req *req) {
   if (src == node.rank) {
     comm_reply(src, req->slot, page, NULL, 0); /* the home's copy is this node's */
   } else {
+    if (!home_protect_for_copy(e, page))
+      return 0;
     void *dst = comm_reply_reserve(src, req->slot, page, node.vm.page_size);
     memcpy(dst, vm_sys_page(&node.vm, page), node.vm.page_size);
     STAT_INC(pages_served);

@@ -2,6 +2,10 @@
  *
  * Fault:    INVALID -> fetch from the home -> READ_ONLY; a write then makes a
  *           twin (not at the home, which writes in place) -> DIRTY.
+ * Home:     a page its home wrote stays DIRTY (writable) across barriers,
+ *           since the barrier dropped every other copy; serving a copy
+ *           write-protects it again, so the home's next write is noticed.
+ *           A home that writes pages nobody reads takes no write fault.
  * Barrier:  the nodes exchange their write notices in one allgather (a
  *           second one only if some node has many), and each node decides
  *           the same new homes from them: the sole writer of a page if
