@@ -429,6 +429,34 @@ static void prot_run_flush(struct prot_run *run) {
   run->count = 0;
 }
 
+/* A page whose home this node is after the departure, with @p due diffs
+ * still to come. A page the home writes stays writable: the departure
+ * drops every other node's copy, and serving a copy later write-protects
+ * it again (try_serve), so that a write after the copy is noticed; a home
+ * takes no write fault in every epoch for pages nobody else reads. The
+ * comm thread may be protecting the page for a copy as we go (a thread of
+ * the program's own may still fetch), so the state changes by claim. */
+static void home_departure(struct page_entry *e, size_t page, int32_t due) {
+  for (;;) {
+    uint32_t state = page_state_of(e);
+    if (state == PAGE_TRANSIENT || state == PAGE_BLOCKED) {
+      page_wait_while_busy(e);
+      continue;
+    }
+    uint32_t target = due > 0 ? PAGE_INVALID : state == PAGE_DIRTY ? PAGE_DIRTY : PAGE_READ_ONLY;
+    if (target == state)
+      return;
+    if (!page_claim(e, state))
+      continue;
+    if (target == PAGE_INVALID)
+      STAT_INC(invalidations);
+    if (prot_of(target) != prot_of(state))
+      vm_protect(&node.vm, page, 1, prot_of(target));
+    page_finish(e, target);
+    return;
+  }
+}
+
 void hlrc_apply_departure(const struct depart_entry *entries, size_t count) {
   struct bundle *out = calloc((size_t)node.size, sizeof *out);
   uint8_t *scratch = malloc(diff_max_size(node.vm.page_size));
@@ -465,11 +493,8 @@ void hlrc_apply_departure(const struct depart_entry *entries, size_t count) {
     uint32_t target;
     if (d->new_home == me()) {
       int32_t due = atomic_fetch_add(&e->pending_diffs, (int32_t)d->ndiffs) + (int32_t)d->ndiffs;
-      /* A page the home writes stays writable: this departure drops every
-       * other node's copy, and serving a copy later write-protects it
-       * again (try_serve), so that a write after the copy is noticed. No
-       * write fault at the home in every epoch for pages nobody reads. */
-      target = due > 0 ? PAGE_INVALID : state == PAGE_DIRTY ? PAGE_DIRTY : PAGE_READ_ONLY;
+      home_departure(e, d->page, due);
+      continue;
     } else if (others > 0) {
       target = PAGE_INVALID;
     } else {

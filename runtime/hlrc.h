@@ -6,6 +6,10 @@
  *           since the barrier dropped every other copy; serving a copy
  *           write-protects it again, so the home's next write is noticed.
  *           A home that writes pages nobody reads takes no write fault.
+ *           This needs every thread that touches shared data to be parked
+ *           while a departure is applied, except threads of the program's
+ *           own: their fetches may race with it, so the departure changes
+ *           a home page's state by claim (hlrc.c, home_departure).
  * Barrier:  the nodes exchange their write notices in one allgather (a
  *           second one only if some node has many), and each node decides
  *           the same new homes from them: the sole writer of a page if
@@ -79,7 +83,10 @@ void hlrc_fault(size_t page, int write);
  * acknowledgements (lock release, flush). */
 void hlrc_release(void);
 /* Write notices to hand on with a lock release (malloc'd; caller frees):
- * page << 16 | node, for every page this node wrote or learned of. */
+ * page << 16 | node, for every page this node wrote or learned of. A
+ * home's writes to a page it keeps writable are not among them, which is
+ * right only because no other node has a copy of such a page: serving one
+ * write-protects it first (see "Home" above). */
 size_t hlrc_lock_notices(uint64_t **out);
 /* Write notices of the pages this node itself wrote in this epoch, in the
  * same form (malloc'd; caller frees): what a collective among all nodes

@@ -4,8 +4,9 @@
  *   TRANSIENT  one thread is fetching or changing the page
  *   BLOCKED    TRANSIENT, and other threads sleep until it is done
  *   READ_ONLY  valid and clean (PROT_READ; at the home too, so that the
- *              home's own writes are noticed)
- *   DIRTY      valid and written since the last release (PROT_READ|WRITE)
+ *              home's next write is noticed, once another node has a copy)
+ *   DIRTY      valid and written since the last release (PROT_READ|WRITE);
+ *              at the home, written and not copied since (hlrc.h, "Home")
  *
  * Only the thread that moved a page to TRANSIENT may move it on; whoever
  * completes the change wakes the BLOCKED sleepers. The epoch list holds the
