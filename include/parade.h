@@ -251,6 +251,14 @@ typedef struct parade_loop {
   long long id; /* which work-shared loop of the team this is */
   int kind, done;
   void *shared;
+  /* dynamic and guided: the instance of the node's share (the same number
+   * on every node), whether this thread has found it empty, whether it
+   * ran the loop's last iteration (it then takes no more), the node it
+   * asks next for iterations then, how many nodes it may still ask, and
+   * since when it has waited for one that has not entered the loop. */
+  long long share_seq;
+  int shared_done, ran_last, victim, victims_left;
+  long long waited_since;
 } parade_loop;
 
 /** @brief Start a work-shared loop; every thread of the team calls it. */

@@ -180,6 +180,7 @@ int parade_main(int argc, char **argv, int (*user_main)(int, char **)) {
   if (node.opt.verbose >= 1 && node.rank == 0)
     options_print(&node.opt);
   locks_init();
+  sched_init();
   alloc_heap_init();
   alloc_register_handlers();
   if (node.size > 1) {

@@ -29,6 +29,8 @@ enum msg_type {
   MSG_OUTPUT,      /* payload=standard output -> rank 0; reply: none     */
   MSG_LOCK_RECALL, /* manager -> the node the lock is at: send it back */
   MSG_LOCK_BUSY,   /* that node -> manager: in use, fail the tries      */
+  MSG_STEAL,       /* -> another node of the team; reply: value=1 and
+                      payload=[lo, hi) stolen, or value=0 / STEAL_NOT_YET */
   MSG_TYPE_COUNT
 };
 
@@ -210,6 +212,23 @@ static inline struct msg_words msg_lock_busy_pack(struct msg_lock_busy m) {
 }
 static inline struct msg_lock_busy msg_lock_busy_unpack(const struct msg_hdr *hdr) {
   return (struct msg_lock_busy){.lock = hdr->a};
+}
+
+/* ---- MSG_STEAL: a=loop b=slot ------------------------------------------ */
+
+/* The answer of a node that has not entered the loop yet. */
+#define STEAL_NOT_YET 2
+
+struct msg_steal {
+  uint64_t loop; /* the loop instance's sequence number (schedule.c) */
+  uint64_t slot;
+};
+
+static inline struct msg_words msg_steal_pack(struct msg_steal m) {
+  return (struct msg_words){MSG_STEAL, m.loop, m.slot, 0};
+}
+static inline struct msg_steal msg_steal_unpack(const struct msg_hdr *hdr) {
+  return (struct msg_steal){.loop = hdr->a, .slot = hdr->b};
 }
 
 /* ---- MSG_FREE: a=address ------------------------------------------------ */

@@ -1,8 +1,10 @@
 #include "schedule.h"
 
+#include "comm.h"
 #include "error.h"
 #include "node.h"
 #include "parade.h"
+#include "stats.h"
 #include "team_shape.h"
 #include "wait.h"
 
@@ -63,6 +65,147 @@ void sched_set_runtime(parade_schedule kind, long long chunk) {
   runtime_sched.chunk = chunk;
 }
 
+/* ---- A node's share of a dynamic or guided loop ------------------------- */
+
+/* The window counts in units of slot->unit iterations: one, unless the
+ * node's share has more than 2^32 - 1 iterations. */
+static uint64_t window_of(uint64_t next, uint64_t end) { return next << 32 | end; }
+static uint64_t window_next(uint64_t w) { return w >> 32; }
+static uint64_t window_end(uint64_t w) { return w & 0xffffffffu; }
+
+struct sched_share {
+  long long base, unit, limit;
+};
+
+/* Claim up to @p take iterations from the front of @p slot's window. */
+static int share_claim(struct sched_loop *slot, const struct sched_share *sh, long long take,
+                       int guided, long long *lo, long long *hi) {
+  uint64_t w = atomic_load(&slot->window);
+  for (;;) {
+    uint64_t n = window_next(w), e = window_end(w);
+    if (n >= e)
+      return 0;
+    long long want = take;
+    if (guided) {
+      long long left = (long long)(e - n) * sh->unit;
+      long long g = left / (2 * parade_local_num_threads());
+      if (g > want)
+        want = g;
+    }
+    uint64_t units = (uint64_t)((want + sh->unit - 1) / sh->unit);
+    if (units > e - n)
+      units = e - n;
+    if (atomic_compare_exchange_weak(&slot->window, &w, window_of(n + units, e))) {
+      *lo = sh->base + (long long)n * sh->unit;
+      long long end = sh->base + (long long)(n + units) * sh->unit;
+      *hi = end < sh->limit ? end : sh->limit;
+      return 1;
+    }
+  }
+}
+
+/* Take half of what is left of @p slot's window, from the back. */
+static int share_steal(struct sched_loop *slot, const struct sched_share *sh, long long *lo,
+                       long long *hi) {
+  uint64_t w = atomic_load(&slot->window);
+  for (;;) {
+    uint64_t n = window_next(w), e = window_end(w);
+    if (n >= e)
+      return 0;
+    uint64_t give = (e - n + 1) / 2;
+    if (atomic_compare_exchange_weak(&slot->window, &w, window_of(n, e - give))) {
+      *lo = sh->base + (long long)(e - give) * sh->unit;
+      long long end = sh->base + (long long)e * sh->unit;
+      *hi = end < sh->limit ? end : sh->limit;
+      return 1;
+    }
+  }
+}
+
+static struct sched_share share_of(const struct sched_loop *slot) {
+  return (struct sched_share){slot->base, slot->unit, slot->limit};
+}
+
+/* A steal request, on the comm thread: answer with half of what this
+ * node's share of the loop still holds, nothing if it has run out (or the
+ * loop is long gone), or STEAL_NOT_YET if no thread here has entered it. */
+static void sched_on_steal(int src, const struct msg_hdr *hdr, const void *payload) {
+  (void)payload;
+  struct msg_steal req = msg_steal_unpack(hdr);
+  long long seq = (long long)req.loop;
+  struct sched_loop *slot = &node.sched.ring[(seq & ((1ll << SCHED_PLACE_BITS) - 1)) % SCHED_RING];
+  long long range[2];
+  int got = 0, not_yet = 0;
+  pthread_mutex_lock(&node.sched.steal_lock);
+  long long held = atomic_load(&slot->seq);
+  if (held == seq) {
+    struct sched_share sh = share_of(slot);
+    got = share_steal(slot, &sh, &range[0], &range[1]);
+  } else {
+    /* An older instance, or one being set up (negative): not entered yet. */
+    not_yet = held < 0 ? -held <= seq : held < seq;
+  }
+  pthread_mutex_unlock(&node.sched.steal_lock);
+  if (got)
+    comm_reply(src, req.slot, 1, range, sizeof range);
+  else
+    comm_reply(src, req.slot, not_yet ? STEAL_NOT_YET : 0, NULL, 0);
+}
+
+void sched_init(void) {
+  pthread_mutex_init(&node.sched.steal_lock, NULL);
+  comm_register(MSG_STEAL, sched_on_steal);
+}
+
+/* How long a thread keeps asking a node that has not entered the loop yet
+ * (it will, unless it waits for something this thread holds). */
+#define STEAL_WAIT_NS 200000000ll
+
+/* Ask the next node for part of its share: 1 with a range for the calling
+ * thread alone, 0 when no node has anything left. */
+static int steal_range(parade_loop *loop, long long *lo, long long *hi) {
+  int nodes = team_participants();
+  while (loop->victims_left > 0) {
+    int victim = loop->victim;
+    struct wait_slot *slot = comm_my_slot();
+    comm_expect(slot, 1, NULL, 0);
+    struct msg_steal req = {.loop = (uint64_t)loop->share_seq, .slot = comm_slot_index(slot)};
+    comm_send(victim, msg_steal_pack(req), NULL, 0);
+    comm_slot_wait(slot);
+    uint64_t answer = slot->value;
+    long long *range = slot->reply;
+    int ok = answer == 1 && range && slot->reply_len == 2 * sizeof(long long);
+    if (ok) {
+      *lo = range[0];
+      *hi = range[1];
+    }
+    free(slot->reply);
+    slot->reply = NULL;
+    if (ok) {
+      loop->victims_left = nodes - 1; /* it had work: ask it again next */
+      loop->waited_since = 0;
+      STAT_INC(loop_steals);
+      STAT_ADD(loop_iterations_stolen, *hi - *lo);
+      return 1;
+    }
+    if (answer == STEAL_NOT_YET) {
+      long long now = (long long)stats_now_ns();
+      if (!loop->waited_since)
+        loop->waited_since = now;
+      if (now - loop->waited_since < STEAL_WAIT_NS) {
+        sched_yield();
+        continue; /* the same node again */
+      }
+    }
+    loop->waited_since = 0;
+    loop->victims_left--;
+    do
+      loop->victim = (loop->victim + 1) % nodes;
+    while (loop->victim == node.rank);
+  }
+  return 0;
+}
+
 void parade_loop_begin(parade_loop *loop, long long count, parade_schedule kind, long long chunk) {
   if (kind == PARADE_SCHED_RUNTIME)
     sched_get_runtime(&kind, &chunk);
@@ -117,19 +260,43 @@ void parade_loop_begin(parade_loop *loop, long long count, parade_schedule kind,
     if (held >= 0 && held < seq &&
         (held == 0 || (uint64_t)held >> SCHED_PLACE_BITS != region ||
          atomic_load(&slot->finished) == locals)) {
-      if (atomic_compare_exchange_strong(&slot->seq, &held, -seq)) {
-        slot->end = node_hi;
-        atomic_store(&slot->next, node_lo);
+      pthread_mutex_lock(&node.sched.steal_lock);
+      int mine = atomic_compare_exchange_strong(&slot->seq, &held, -seq);
+      if (mine) {
+        long long len = node_hi - node_lo;
+        slot->base = node_lo;
+        slot->limit = node_hi;
+        slot->unit = len > (long long)UINT32_MAX ? (len + UINT32_MAX - 1) / UINT32_MAX : 1;
+        atomic_store(&slot->window, window_of(0, (uint64_t)((len + slot->unit - 1) / slot->unit)));
         atomic_store(&slot->finished, 0);
         atomic_store(&slot->seq, seq);
-        break;
       }
+      pthread_mutex_unlock(&node.sched.steal_lock);
+      if (mine)
+        break;
     }
     sched_yield();
   }
   loop->shared = slot;
-  loop->end = node_hi;
-  loop->next = node_lo;
+  loop->share_seq = seq;
+  /* next/end: a range stolen from another node, this thread's alone. */
+  loop->next = loop->end = 0;
+  int nodes = team_participants();
+  loop->victims_left = node.size > 1 && nodes > 1 ? nodes - 1 : 0;
+  loop->victim = (node.rank + 1) % (nodes > 0 ? nodes : 1);
+  loop->waited_since = 0;
+}
+
+/* The slot may be set up again once every local thread left it. */
+static void leave_share(parade_loop *loop) {
+  loop->shared_done = 1;
+  atomic_fetch_add(&((struct sched_loop *)loop->shared)->finished, 1);
+}
+
+static int dynamic_range(parade_loop *loop, long long hi) {
+  if (hi == loop->count)
+    loop->ran_last = 1;
+  return 1;
 }
 
 int parade_loop_next(parade_loop *loop, long long *lo, long long *hi) {
@@ -151,20 +318,30 @@ int parade_loop_next(parade_loop *loop, long long *lo, long long *hi) {
     return 1;
   }
   struct sched_loop *slot = loop->shared;
-  long long take = loop->chunk;
-  if (loop->kind == PARADE_SCHED_GUIDED) {
-    long long left = slot->end - atomic_load(&slot->next);
-    long long guided = left / (2 * parade_local_num_threads());
-    if (guided > take)
-      take = guided;
+  int guided = loop->kind == PARADE_SCHED_GUIDED;
+  for (;;) {
+    if (loop->next < loop->end) {
+      /* A stolen range: chunks as from the node's share. */
+      long long take = loop->chunk;
+      if (guided && (loop->end - loop->next) / 2 > take)
+        take = (loop->end - loop->next) / 2;
+      *lo = loop->next;
+      *hi = loop->next + take < loop->end ? loop->next + take : loop->end;
+      loop->next = *hi;
+      return dynamic_range(loop, *hi);
+    }
+    if (!loop->shared_done) {
+      struct sched_share sh = share_of(slot);
+      if (share_claim(slot, &sh, loop->chunk, guided, lo, hi))
+        return dynamic_range(loop, *hi);
+      leave_share(loop);
+    }
+    /* The thread that ran the last iteration takes no more: a stolen
+     * range comes from earlier in the loop, and lastprivate takes this
+     * thread's values as the last iteration left them. */
+    if (loop->ran_last || !steal_range(loop, &loop->next, &loop->end)) {
+      loop->done = 1;
+      return 0;
+    }
   }
-  long long start = atomic_fetch_add(&slot->next, take);
-  if (start >= slot->end) {
-    loop->done = 1;
-    atomic_fetch_add(&slot->finished, 1);
-    return 0;
-  }
-  *lo = start;
-  *hi = start + take < slot->end ? start + take : slot->end;
-  return 1;
 }

@@ -1,11 +1,16 @@
 /* Loop schedules. Iterations are split between nodes in proportion to
  * their team threads (static, no communication); within a node, static
- * schedules are computed and dynamic/guided ones take chunks from a
- * node-shared counter, so no chunk request ever crosses the network. */
+ * schedules are computed and dynamic/guided ones take chunks from the
+ * node's share. A thread whose node's share is gone takes half of what is
+ * left of another node's share (work stealing, one request to that node's
+ * comm thread, never through the DSM), so dynamic and guided loops balance
+ * across nodes too. */
 #ifndef PARADE_SCHEDULE_H
 #define PARADE_SCHEDULE_H
 
+#include <pthread.h>
 #include <stdatomic.h>
+#include <stdint.h>
 
 #define SCHED_RING 64
 /* A work-shared loop's id: the region's number above these bits, its
@@ -14,17 +19,26 @@
 
 /* One work-shared loop instance as the node's threads see it. */
 struct sched_loop {
-  _Atomic long long seq;  /* which loop instance this slot holds */
-  _Atomic long long next; /* next unclaimed iteration (dynamic, guided) */
-  _Atomic int finished;   /* local threads that left the loop */
-  long long end;
+  _Atomic long long seq; /* which loop instance this slot holds */
+  /* The node's unclaimed iterations (dynamic, guided): base + [next, end),
+   * next in the high half of the word and end in the low half, so that a
+   * local claim (from the front) and a steal (from the back) are each one
+   * compare-and-swap. */
+  _Atomic uint64_t window;
+  long long base, unit, limit; /* iterations base + unit * i, below limit */
+  _Atomic int finished;        /* local threads that left the loop */
 };
 
 struct sched_state {
   struct sched_loop ring[SCHED_RING];
+  /* Held while a slot is set up and while a steal reads it. */
+  pthread_mutex_t steal_lock;
 };
 
 #include "parade.h"
+
+/* Register the steal handler (before comm_start). */
+void sched_init(void);
 
 /* The schedule of schedule(runtime) loops (OMP_SCHEDULE, or what
  * omp_set_schedule set). */

@@ -25,6 +25,8 @@
   X(lock_acquires)                                                                                 \
   X(lock_cached_acquires)                                                                          \
   X(lock_records)                                                                                  \
+  X(loop_steals)                                                                                   \
+  X(loop_iterations_stolen)                                                                        \
   X(tasks_deferred)                                                                                \
   X(atomics_deferred)                                                                              \
   X(atomic_flushes)                                                                                \

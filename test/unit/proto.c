@@ -8,7 +8,7 @@
 //
 // RUN: %cc-parade-internal
 // RUN: %t | FileCheck %s --implicit-check-not=FAILED
-// CHECK: proto: 13 message types, {{[0-9]+}} round trips, layout unchanged
+// CHECK: proto: 14 message types, {{[0-9]+}} round trips, layout unchanged
 #include "proto.h"
 
 #include <stddef.h>
@@ -131,6 +131,13 @@ static void lock_busy(uint64_t lock) {
   EXPECT("lock_busy", "lock", msg_lock_busy_unpack(&h).lock, lock);
 }
 
+static void steal(uint64_t loop, uint64_t slot) {
+  struct msg_hdr h = sent(msg_steal_pack((struct msg_steal){.loop = loop, .slot = slot}), MSG_STEAL);
+  struct msg_steal m = msg_steal_unpack(&h);
+  EXPECT("steal", "loop", m.loop, loop);
+  EXPECT("steal", "slot", m.slot, slot);
+}
+
 static void free_msg(void *block) {
   struct msg_hdr h = sent(msg_free_pack((struct msg_free){.block = block}), MSG_FREE);
   EXPECT("free", "block", (uintptr_t)msg_free_unpack(&h).block, (uintptr_t)block);
@@ -169,6 +176,7 @@ static void layout(void) {
   WORDS("lock_rel", msg_lock_rel_pack((struct msg_lock_rel){.lock = 6, .epoch = 8}), 6, 8, 0);
   WORDS("lock_recall", msg_lock_recall_pack((struct msg_lock_recall){.lock = 6}), 6, 0, 0);
   WORDS("lock_busy", msg_lock_busy_pack((struct msg_lock_busy){.lock = 6}), 6, 0, 0);
+  WORDS("steal", msg_steal_pack((struct msg_steal){.loop = 6, .slot = 8}), 6, 8, 0);
   WORDS("free", msg_free_pack((struct msg_free){.block = (void *)(uintptr_t)0x7000}), 0x7000, 0,
         0);
   WORDS("size_req",
@@ -199,6 +207,8 @@ int main(void) {
     lock_rel(0, v);
     lock_recall(v);
     lock_busy(v);
+    steal(v, 0);
+    steal(0, v);
     lock_req(v, 0, 0, 0);
     lock_req(0, v, 0, 1);
     diff(v, 0, 1, 0);
