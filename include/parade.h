@@ -244,6 +244,15 @@ typedef enum parade_schedule {
   PARADE_SCHED_RUNTIME /* from OMP_SCHEDULE */
 } parade_schedule;
 
+/** @brief OR'ed into parade_loop_begin()'s @p kind by a loop that copies
+ *  values out of its last iteration (lastprivate, linear): the thread that
+ *  runs the last iteration then runs no other after it. */
+#define PARADE_LOOP_LASTPRIVATE 0x100
+/** @brief OR'ed into @p kind by a schedule(monotonic: ...) loop: each
+ *  thread's chunks in increasing order, so no iterations from another
+ *  node once the thread's own node has run out. */
+#define PARADE_LOOP_MONOTONIC 0x200
+
 /** @brief One thread's state in a work-shared loop of @p count iterations,
  *  numbered 0 .. count-1 (the translator maps them to the loop variable). */
 typedef struct parade_loop {
@@ -252,12 +261,13 @@ typedef struct parade_loop {
   int kind, done;
   void *shared;
   /* dynamic and guided: the instance of the node's share (the same number
-   * on every node), whether this thread has found it empty, whether it
-   * ran the loop's last iteration (it then takes no more), the node it
+   * on every node), whether this thread has found it empty, whether the
+   * loop copies values out of its last iteration and this thread ran it
+   * (it then takes no more), the node it
    * asks next for iterations then, how many nodes it may still ask, and
    * since when it has waited for one that has not entered the loop. */
   long long share_seq;
-  int shared_done, ran_last, victim, victims_left;
+  int shared_done, keeps_last, ran_last, victim, victims_left;
   long long waited_since;
 } parade_loop;
 

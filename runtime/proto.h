@@ -214,21 +214,24 @@ static inline struct msg_lock_busy msg_lock_busy_unpack(const struct msg_hdr *hd
   return (struct msg_lock_busy){.lock = hdr->a};
 }
 
-/* ---- MSG_STEAL: a=loop b=slot ------------------------------------------ */
+/* ---- MSG_STEAL: a=loop b=parts<<32|slot c=count ------------------------- */
 
 /* The answer of a node that has not entered the loop yet. */
 #define STEAL_NOT_YET 2
 
 struct msg_steal {
-  uint64_t loop; /* the loop instance's sequence number (schedule.c) */
-  uint64_t slot;
+  uint64_t loop;  /* the loop's id (schedule.c), the same on every node */
+  uint32_t slot;  /* the asker's wait slot */
+  uint32_t parts; /* take this share of what is left (the team's nodes) */
+  uint64_t count; /* the loop's iterations: a loop of another count is not it */
 };
 
 static inline struct msg_words msg_steal_pack(struct msg_steal m) {
-  return (struct msg_words){MSG_STEAL, m.loop, m.slot, 0};
+  return (struct msg_words){MSG_STEAL, m.loop, (uint64_t)m.parts << 32 | m.slot, m.count};
 }
 static inline struct msg_steal msg_steal_unpack(const struct msg_hdr *hdr) {
-  return (struct msg_steal){.loop = hdr->a, .slot = hdr->b};
+  return (struct msg_steal){
+      .loop = hdr->a, .slot = (uint32_t)hdr->b, .parts = (uint32_t)(hdr->b >> 32), .count = hdr->c};
 }
 
 /* ---- MSG_FREE: a=address ------------------------------------------------ */

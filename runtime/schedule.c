@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 /* Where the calling thread is in its team's sequence of work-shared loops.
  * Every thread of a team meets the team's loops in one order, so (region,
@@ -20,9 +21,8 @@
  * each region, so a loop met from serial code, in a serialized region or by
  * threads a region left out never shifts the others' numbering. */
 static __thread struct {
-  uint64_t region;   /* the region the counts belong to */
-  long long loops;   /* work-shared loops entered in it */
-  long long dynamic; /* of them, dynamic or guided */
+  uint64_t region; /* the region the counts belong to */
+  long long loops; /* work-shared loops entered in it */
 } ws;
 
 /* The schedule of schedule(runtime) loops: OMP_SCHEDULE, read once, or
@@ -104,15 +104,19 @@ static int share_claim(struct sched_loop *slot, const struct sched_share *sh, lo
   }
 }
 
-/* Take half of what is left of @p slot's window, from the back. */
-static int share_steal(struct sched_loop *slot, const struct sched_share *sh, long long *lo,
-                       long long *hi) {
+/* Take one of @p parts parts of what is left of @p slot's window (at
+ * least one unit), from the back: the thief runs it alone, so a large part
+ * would leave it the last to finish. */
+static int share_steal(struct sched_loop *slot, const struct sched_share *sh, uint64_t parts,
+                       long long *lo, long long *hi) {
+  if (parts < 2)
+    parts = 2;
   uint64_t w = atomic_load(&slot->window);
   for (;;) {
     uint64_t n = window_next(w), e = window_end(w);
     if (n >= e)
       return 0;
-    uint64_t give = (e - n + 1) / 2;
+    uint64_t give = (e - n + parts - 1) / parts;
     if (atomic_compare_exchange_weak(&slot->window, &w, window_of(n, e - give))) {
       *lo = sh->base + (long long)(e - give) * sh->unit;
       long long end = sh->base + (long long)e * sh->unit;
@@ -126,7 +130,7 @@ static struct sched_share share_of(const struct sched_loop *slot) {
   return (struct sched_share){slot->base, slot->unit, slot->limit};
 }
 
-/* A steal request, on the comm thread: answer with half of what this
+/* A steal request, on the comm thread: answer with a part of what this
  * node's share of the loop still holds, nothing if it has run out (or the
  * loop is long gone), or STEAL_NOT_YET if no thread here has entered it. */
 static void sched_on_steal(int src, const struct msg_hdr *hdr, const void *payload) {
@@ -136,14 +140,18 @@ static void sched_on_steal(int src, const struct msg_hdr *hdr, const void *paylo
   struct sched_loop *slot = &node.sched.ring[(seq & ((1ll << SCHED_PLACE_BITS) - 1)) % SCHED_RING];
   long long range[2];
   int got = 0, not_yet = 0;
-  pthread_mutex_lock(&node.sched.steal_lock);
+  /* The lock is held only while a slot is set up: if a thread has it now,
+   * ask again rather than keep this comm thread from its other work. */
+  if (pthread_mutex_trylock(&node.sched.steal_lock) != 0) {
+    comm_reply(src, req.slot, STEAL_NOT_YET, NULL, 0);
+    return;
+  }
   long long held = atomic_load(&slot->seq);
-  if (held == seq) {
+  if (held == seq && slot->count == (long long)req.count) {
     struct sched_share sh = share_of(slot);
-    got = share_steal(slot, &sh, &range[0], &range[1]);
+    got = share_steal(slot, &sh, req.parts, &range[0], &range[1]);
   } else {
-    /* An older instance, or one being set up (negative): not entered yet. */
-    not_yet = held < 0 ? -held <= seq : held < seq;
+    not_yet = held < seq; /* an older instance: this loop is not entered yet */
   }
   pthread_mutex_unlock(&node.sched.steal_lock);
   if (got)
@@ -169,7 +177,10 @@ static int steal_range(parade_loop *loop, long long *lo, long long *hi) {
     int victim = loop->victim;
     struct wait_slot *slot = comm_my_slot();
     comm_expect(slot, 1, NULL, 0);
-    struct msg_steal req = {.loop = (uint64_t)loop->share_seq, .slot = comm_slot_index(slot)};
+    struct msg_steal req = {.loop = (uint64_t)loop->share_seq,
+                            .slot = comm_slot_index(slot),
+                            .parts = (uint32_t)nodes,
+                            .count = (uint64_t)loop->count};
     comm_send(victim, msg_steal_pack(req), NULL, 0);
     comm_slot_wait(slot);
     uint64_t answer = slot->value;
@@ -183,21 +194,28 @@ static int steal_range(parade_loop *loop, long long *lo, long long *hi) {
     slot->reply = NULL;
     if (ok) {
       loop->victims_left = nodes - 1; /* it had work: ask it again next */
-      loop->waited_since = 0;
+      if (loop->waited_since > 0)
+        loop->waited_since = 0;
       STAT_INC(loop_steals);
       STAT_ADD(loop_iterations_stolen, *hi - *lo);
       return 1;
     }
-    if (answer == STEAL_NOT_YET) {
+    if (answer == STEAL_NOT_YET && loop->waited_since >= 0) {
       long long now = (long long)stats_now_ns();
       if (!loop->waited_since)
         loop->waited_since = now;
-      if (now - loop->waited_since < STEAL_WAIT_NS) {
-        sched_yield();
+      long long waited = now - loop->waited_since;
+      if (waited < STEAL_WAIT_NS) {
+        /* Back off: the node is late, most likely short of a core. */
+        long long pause = waited / 4 < 20000 ? 20000 : waited / 4 > 1000000 ? 1000000 : waited / 4;
+        struct timespec ts = {0, (long)pause};
+        nanosleep(&ts, NULL);
         continue; /* the same node again */
       }
+      loop->waited_since = -1; /* waited once in this loop: not again */
     }
-    loop->waited_since = 0;
+    if (loop->waited_since > 0)
+      loop->waited_since = 0;
     loop->victims_left--;
     do
       loop->victim = (loop->victim + 1) % nodes;
@@ -207,6 +225,9 @@ static int steal_range(parade_loop *loop, long long *lo, long long *hi) {
 }
 
 void parade_loop_begin(parade_loop *loop, long long count, parade_schedule kind, long long chunk) {
+  int keeps_last = (kind & PARADE_LOOP_LASTPRIVATE) != 0;
+  int monotonic = (kind & PARADE_LOOP_MONOTONIC) != 0;
+  kind = (parade_schedule)(kind & ~(PARADE_LOOP_LASTPRIVATE | PARADE_LOOP_MONOTONIC));
   if (kind == PARADE_SCHED_RUNTIME)
     sched_get_runtime(&kind, &chunk);
   memset(loop, 0, sizeof *loop);
@@ -226,7 +247,7 @@ void parade_loop_begin(parade_loop *loop, long long count, parade_schedule kind,
   uint64_t region = team_region();
   if (ws.region != region) {
     ws.region = region;
-    ws.loops = ws.dynamic = 0;
+    ws.loops = 0;
   }
   loop->id = (long long)((region << SCHED_PLACE_BITS) | (uint64_t)++ws.loops);
   int locals = parade_local_num_threads();
@@ -246,8 +267,12 @@ void parade_loop_begin(parade_loop *loop, long long count, parade_schedule kind,
     }
     return;
   }
-  long long place = ++ws.dynamic;
-  long long seq = (long long)((region << SCHED_PLACE_BITS) | (uint64_t)place);
+  /* The slot is named by the loop's id, which counts every work-shared
+   * loop of the region: a schedule(runtime) loop that is dynamic here and
+   * static on a node where omp_set_schedule said otherwise does not shift
+   * the numbering of the loops after it. */
+  long long seq = loop->id;
+  long long place = seq & ((1ll << SCHED_PLACE_BITS) - 1);
   struct sched_loop *slot = &node.sched.ring[place % SCHED_RING];
   /* The first local thread to arrive claims the slot, once every thread
    * has left the loop that used it SCHED_RING instances ago; a slot of an
@@ -266,6 +291,7 @@ void parade_loop_begin(parade_loop *loop, long long count, parade_schedule kind,
         long long len = node_hi - node_lo;
         slot->base = node_lo;
         slot->limit = node_hi;
+        slot->count = loop->count;
         slot->unit = len > (long long)UINT32_MAX ? (len + UINT32_MAX - 1) / UINT32_MAX : 1;
         atomic_store(&slot->window, window_of(0, (uint64_t)((len + slot->unit - 1) / slot->unit)));
         atomic_store(&slot->finished, 0);
@@ -282,9 +308,10 @@ void parade_loop_begin(parade_loop *loop, long long count, parade_schedule kind,
   /* next/end: a range stolen from another node, this thread's alone. */
   loop->next = loop->end = 0;
   int nodes = team_participants();
-  loop->victims_left = node.size > 1 && nodes > 1 ? nodes - 1 : 0;
+  loop->victims_left = node.size > 1 && nodes > 1 && !monotonic ? nodes - 1 : 0;
   loop->victim = (node.rank + 1) % (nodes > 0 ? nodes : 1);
   loop->waited_since = 0;
+  loop->keeps_last = keeps_last;
 }
 
 /* The slot may be set up again once every local thread left it. */
@@ -294,7 +321,7 @@ static void leave_share(parade_loop *loop) {
 }
 
 static int dynamic_range(parade_loop *loop, long long hi) {
-  if (hi == loop->count)
+  if (hi == loop->count && loop->keeps_last)
     loop->ran_last = 1;
   return 1;
 }
@@ -336,9 +363,10 @@ int parade_loop_next(parade_loop *loop, long long *lo, long long *hi) {
         return dynamic_range(loop, *hi);
       leave_share(loop);
     }
-    /* The thread that ran the last iteration takes no more: a stolen
-     * range comes from earlier in the loop, and lastprivate takes this
-     * thread's values as the last iteration left them. */
+    /* In a loop with lastprivate or linear, the thread that ran the last
+     * iteration takes no more: a stolen range comes from earlier in the
+     * loop, and the copy out takes this thread's values as the last
+     * iteration left them. */
     if (loop->ran_last || !steal_range(loop, &loop->next, &loop->end)) {
       loop->done = 1;
       return 0;

@@ -1,8 +1,8 @@
 /* Loop schedules. Iterations are split between nodes in proportion to
  * their team threads (static, no communication); within a node, static
  * schedules are computed and dynamic/guided ones take chunks from the
- * node's share. A thread whose node's share is gone takes half of what is
- * left of another node's share (work stealing, one request to that node's
+ * node's share. A thread whose node's share is gone takes a part of what
+ * is left of another node's share (work stealing, one request to that node's
  * comm thread, never through the DSM), so dynamic and guided loops balance
  * across nodes too. */
 #ifndef PARADE_SCHEDULE_H
@@ -26,6 +26,7 @@ struct sched_loop {
    * compare-and-swap. */
   _Atomic uint64_t window;
   long long base, unit, limit; /* iterations base + unit * i, below limit */
+  long long count;             /* the loop's iterations (steals check it) */
   _Atomic int finished;        /* local threads that left the loop */
 };
 

@@ -4,7 +4,8 @@
 // do not, so at P > 1 the last node runs dry first and must take
 // iterations from node 0 (asserted through loop_iterations_stolen). Every
 // iteration must still run exactly once, and lastprivate must come from
-// the last iteration wherever it ran.
+// the last iteration wherever it ran. schedule(monotonic: dynamic) takes
+// nothing from other nodes: each thread's iterations must increase.
 //
 // REQUIRES: translator
 // RUN: %paradecc -O2 %s -o %t
@@ -19,6 +20,9 @@
 // CHECK-NEXT: dynamic,3: every iteration once
 // CHECK-NEXT: guided: every iteration once
 // CHECK-NEXT: lastprivate: 95
+// CHECK-NEXT: lastprivate loop: every iteration once
+// CHECK-NEXT: monotonic: every iteration once
+// CHECK-NEXT: monotonic: each thread's iterations in increasing order
 #include <omp.h>
 #include <stdio.h>
 #include <unistd.h>
@@ -61,5 +65,20 @@ int main(void) {
     last = i;
   }
   printf("lastprivate: %d\n", last);
+  check("lastprivate loop");
+  int backwards = 0;
+#pragma omp parallel reduction(+ : backwards)
+  {
+    int previous = -1;
+#pragma omp for schedule(monotonic : dynamic)
+    for (int i = 0; i < N; i++) {
+      work(i);
+      backwards += i < previous;
+      previous = i;
+    }
+  }
+  check("monotonic");
+  printf("monotonic: %s\n", backwards ? "WRONG (a thread went back)"
+                                      : "each thread's iterations in increasing order");
   return 0;
 }

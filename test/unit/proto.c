@@ -131,11 +131,15 @@ static void lock_busy(uint64_t lock) {
   EXPECT("lock_busy", "lock", msg_lock_busy_unpack(&h).lock, lock);
 }
 
-static void steal(uint64_t loop, uint64_t slot) {
-  struct msg_hdr h = sent(msg_steal_pack((struct msg_steal){.loop = loop, .slot = slot}), MSG_STEAL);
+static void steal(uint64_t loop, uint32_t slot, uint32_t parts, uint64_t count) {
+  struct msg_hdr h = sent(
+      msg_steal_pack((struct msg_steal){.loop = loop, .slot = slot, .parts = parts, .count = count}),
+      MSG_STEAL);
   struct msg_steal m = msg_steal_unpack(&h);
   EXPECT("steal", "loop", m.loop, loop);
   EXPECT("steal", "slot", m.slot, slot);
+  EXPECT("steal", "parts", m.parts, parts);
+  EXPECT("steal", "count", m.count, count);
 }
 
 static void free_msg(void *block) {
@@ -176,7 +180,9 @@ static void layout(void) {
   WORDS("lock_rel", msg_lock_rel_pack((struct msg_lock_rel){.lock = 6, .epoch = 8}), 6, 8, 0);
   WORDS("lock_recall", msg_lock_recall_pack((struct msg_lock_recall){.lock = 6}), 6, 0, 0);
   WORDS("lock_busy", msg_lock_busy_pack((struct msg_lock_busy){.lock = 6}), 6, 0, 0);
-  WORDS("steal", msg_steal_pack((struct msg_steal){.loop = 6, .slot = 8}), 6, 8, 0);
+  WORDS("steal",
+        msg_steal_pack((struct msg_steal){.loop = 6, .slot = 8, .parts = 4, .count = 9}), 6,
+        4ull << 32 | 8, 9);
   WORDS("free", msg_free_pack((struct msg_free){.block = (void *)(uintptr_t)0x7000}), 0x7000, 0,
         0);
   WORDS("size_req",
@@ -207,8 +213,10 @@ int main(void) {
     lock_rel(0, v);
     lock_recall(v);
     lock_busy(v);
-    steal(v, 0);
-    steal(0, v);
+    steal(v, 0, 0, 0);
+    steal(0, (uint32_t)v, 0, 0);
+    steal(0, 0, (uint32_t)v, 0);
+    steal(0, 0, 0, v);
     lock_req(v, 0, 0, 0);
     lock_req(0, v, 0, 1);
     diff(v, 0, 1, 0);

@@ -15,6 +15,13 @@ namespace parade {
 
 namespace {
 
+/// schedule(monotonic: ...): each thread's chunks in increasing order.
+static bool monotonic(const OMPExecutableDirective *D) {
+  const auto *S = clause<OMPScheduleClause>(D);
+  return S && (S->getFirstScheduleModifier() == OMPC_SCHEDULE_MODIFIER_monotonic ||
+               S->getSecondScheduleModifier() == OMPC_SCHEDULE_MODIFIER_monotonic);
+}
+
 std::string scheduleOf(const OMPExecutableDirective *D, std::string &Chunk, Translation &T) {
   Chunk = "0";
   if (isDistribute(D)) {
@@ -138,7 +145,9 @@ std::string loop(ConstructContext &C, const OMPExecutableDirective *D, bool InRe
   std::string Iterations =
       hasInscanReduction(D)
           ? scanIterations(C, D, Loops, Space)
-          : "parade_loop_begin(&parade_l, parade_n, " + Kind + ", " + Chunk + ");\n" +
+          : "parade_loop_begin(&parade_l, parade_n, " + Kind +
+                (LP || HasLinear ? " | PARADE_LOOP_LASTPRIVATE" : "") +
+                (monotonic(D) ? " | PARADE_LOOP_MONOTONIC" : "") + ", " + Chunk + ");\n" +
                 "  while (parade_loop_next(&parade_l, &parade_lo, &parade_hi)) {\n" +
                 "    if (parade_hi == parade_n) parade_last = 1;\n" +
                 "    for (long long parade_k = parade_lo; parade_k < parade_hi; parade_k++) {\n" +
@@ -253,7 +262,8 @@ std::string sections(ConstructContext &C, const OMPExecutableDirective *D, bool 
   bool Nowait = InRegionTail || clause<OMPNowaitClause>(D);
   return "{ " + P.Before + "parade_loop parade_l; long long parade_lo, parade_hi; " +
          (InRegionTail ? "" : "int parade_last = 0;") + "\n  { " + P.Decls +
-         "\n  parade_loop_begin(&parade_l, " + std::to_string(N) + ", PARADE_SCHED_DYNAMIC, 1);\n" +
+         "\n  parade_loop_begin(&parade_l, " + std::to_string(N) + ", PARADE_SCHED_DYNAMIC" +
+         (clause<OMPLastprivateClause>(D) ? " | PARADE_LOOP_LASTPRIVATE" : "") + ", 1);\n" +
          "  while (parade_loop_next(&parade_l, &parade_lo, &parade_hi))\n" +
          "    for (long long parade_k = parade_lo; parade_k < parade_hi; parade_k++) {\n" +
          "      if (parade_k == " + std::to_string(N) + " - 1) parade_last = 1;\n" +
