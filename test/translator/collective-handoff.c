@@ -90,3 +90,37 @@ void plain(void) {
     total += mine;
   }
 }
+// A volatile local of a function the region calls, or of the region's own
+// block, belongs to one thread: no other thread can wait through it (the
+// EPCC-style delay loop), so the fast path stays.
+static void delay(int n) {
+  volatile double a = 0;
+  for (int i = 0; i < n; i++)
+    a += i;
+}
+// CHECK: collective-handoff.c:[[@LINE+7]]:1: remark: critical mapped to a collective: 8 bytes of shared data
+// CHECK: collective-handoff.c:[[@LINE+8]]:1: remark: atomic mapped to a collective: 8 bytes of shared data
+void private_volatiles(void) {
+#pragma omp parallel
+  {
+    volatile int spins = 3;
+    delay(spins);
+#pragma omp critical
+    total += 1;
+#pragma omp atomic
+    total += 2;
+  }
+}
+// A volatile local of the function around the region is shared by the
+// region's threads: still a possible wait.
+// CHECK: collective-handoff.c:[[@LINE+5]]:1: remark: critical uses the distributed lock: threads of its region may wait for each other (the volatile object 'go' at line [[@LINE+7]])
+void shared_local_volatile(void) {
+  volatile int go = 0;
+#pragma omp parallel shared(go)
+  {
+#pragma omp critical
+    total += 1;
+    while (!go)
+      ;
+  }
+}

@@ -198,8 +198,24 @@ bool threadsMayWait(Translation &T, const OMPExecutableDirective *Region, bool O
         return TraverseStmt(Def->getBody());
       return true;
     }
+    /// A local declared in the region's own block or in a function it
+    /// calls: each thread has its own, so no other thread waits through it
+    /// (a local of the function around the region is shared by the team).
+    bool threadPrivate(const ValueDecl *D) {
+      const auto *V = dyn_cast<VarDecl>(D);
+      if (!V || !V->hasLocalStorage())
+        return false;
+      const DeclContext *Ctx = V->getDeclContext();
+      if (const auto *Fn = dyn_cast<FunctionDecl>(Ctx))
+        return Seen.count(Fn) != 0;
+      return isa<CapturedDecl>(Ctx);
+    }
     bool VisitDeclRefExpr(DeclRefExpr *E) {
-      QualType Ty = E->getType();
+      // The variable's own type: Sema's reference to a captured local of
+      // the enclosing function drops its volatile.
+      QualType Ty = isa<VarDecl>(E->getDecl()) ? E->getDecl()->getType() : E->getType();
+      if ((Ty.isVolatileQualified() || Ty->isAtomicType()) && threadPrivate(E->getDecl()))
+        return true;
       if (Ty.isVolatileQualified() || Ty->isAtomicType())
         return found(std::string(Ty.isVolatileQualified() ? "the volatile" : "the _Atomic") +
                          " object '" + E->getDecl()->getNameAsString() + "'",
