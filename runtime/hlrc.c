@@ -153,11 +153,11 @@ void hlrc_release(void) {
     return;
   struct wait_slot *slot = comm_my_slot();
   size_t count = atomic_load(&node.pages.epoch_count);
-  struct bundle *out = calloc((size_t)node.size, sizeof *out);
-  uint8_t *scratch = malloc(diff_max_size(node.vm.page_size));
-  uint32_t *claimed = malloc((count ? count : 1) * sizeof *claimed);
-  if (!out || !scratch || !claimed)
-    err_fatal("out of memory at a release");
+  /* Allocated at the first dirty page: a release with nothing to send (a
+   * lock taken again on its node) costs a walk of the epoch list only. */
+  struct bundle *out = NULL;
+  uint8_t *scratch = NULL;
+  uint32_t *claimed = NULL;
   size_t nclaimed = 0;
   int32_t acks = 0;
   for (size_t i = 0; i < count; i++) {
@@ -173,6 +173,13 @@ void hlrc_release(void) {
       }
       if (s != PAGE_DIRTY || !page_claim(e, PAGE_DIRTY))
         break;
+      if (!out) {
+        out = calloc((size_t)node.size, sizeof *out);
+        scratch = malloc(diff_max_size(node.vm.page_size));
+        claimed = malloc(count * sizeof *claimed);
+        if (!out || !scratch || !claimed)
+          err_fatal("out of memory at a release");
+      }
       vm_protect(&node.vm, page, 1, PROT_READ);
       add_flush_diff(&out[home_of(page)], page, scratch, slot, &acks);
       claimed[nclaimed++] = page;
@@ -188,6 +195,8 @@ void hlrc_release(void) {
    *   too: its release would otherwise return, and its lock move on to
    *   another node, while the diff with its writes is still on the wire
    *   (the next holder could fetch the page without them). */
+  if (!out)
+    return;
   comm_expect(slot, acks, NULL, 0);
   for (int dest = 0; dest < node.size; dest++)
     comm_send_bundle(dest, &out[dest]);
