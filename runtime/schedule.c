@@ -73,13 +73,22 @@ static uint64_t window_of(uint64_t next, uint64_t end) { return next << 32 | end
 static uint64_t window_next(uint64_t w) { return w >> 32; }
 static uint64_t window_end(uint64_t w) { return w & 0xffffffffu; }
 
-struct sched_share {
-  long long base, unit, limit;
-};
+/* The slot of loop instance @p seq in the node's ring. */
+static struct sched_loop *slot_of(long long seq) {
+  return &node.sched.ring[(seq & ((1ll << SCHED_PLACE_BITS) - 1)) % SCHED_RING];
+}
+
+/* The iterations of units [@p from, @p to) of @p slot's window. */
+static void units_to_range(const struct sched_loop *slot, uint64_t from, uint64_t to, long long *lo,
+                           long long *hi) {
+  *lo = slot->base + (long long)from * slot->unit;
+  long long end = slot->base + (long long)to * slot->unit;
+  *hi = end < slot->limit ? end : slot->limit;
+}
 
 /* Claim up to @p take iterations from the front of @p slot's window. */
-static int share_claim(struct sched_loop *slot, const struct sched_share *sh, long long take,
-                       int guided, long long *lo, long long *hi) {
+static int share_claim(struct sched_loop *slot, long long take, int guided, long long *lo,
+                       long long *hi) {
   uint64_t w = atomic_load(&slot->window);
   for (;;) {
     uint64_t n = window_next(w), e = window_end(w);
@@ -87,18 +96,16 @@ static int share_claim(struct sched_loop *slot, const struct sched_share *sh, lo
       return 0;
     long long want = take;
     if (guided) {
-      long long left = (long long)(e - n) * sh->unit;
+      long long left = (long long)(e - n) * slot->unit;
       long long g = left / (2 * parade_local_num_threads());
       if (g > want)
         want = g;
     }
-    uint64_t units = (uint64_t)((want + sh->unit - 1) / sh->unit);
+    uint64_t units = (uint64_t)((want + slot->unit - 1) / slot->unit);
     if (units > e - n)
       units = e - n;
     if (atomic_compare_exchange_weak(&slot->window, &w, window_of(n + units, e))) {
-      *lo = sh->base + (long long)n * sh->unit;
-      long long end = sh->base + (long long)(n + units) * sh->unit;
-      *hi = end < sh->limit ? end : sh->limit;
+      units_to_range(slot, n, n + units, lo, hi);
       return 1;
     }
   }
@@ -107,8 +114,7 @@ static int share_claim(struct sched_loop *slot, const struct sched_share *sh, lo
 /* Take one of @p parts parts of what is left of @p slot's window (at
  * least one unit), from the back: the thief runs it alone, so a large part
  * would leave it the last to finish. */
-static int share_steal(struct sched_loop *slot, const struct sched_share *sh, uint64_t parts,
-                       long long *lo, long long *hi) {
+static int share_steal(struct sched_loop *slot, uint64_t parts, long long *lo, long long *hi) {
   if (parts < 2)
     parts = 2;
   uint64_t w = atomic_load(&slot->window);
@@ -118,16 +124,10 @@ static int share_steal(struct sched_loop *slot, const struct sched_share *sh, ui
       return 0;
     uint64_t give = (e - n + parts - 1) / parts;
     if (atomic_compare_exchange_weak(&slot->window, &w, window_of(n, e - give))) {
-      *lo = sh->base + (long long)(e - give) * sh->unit;
-      long long end = sh->base + (long long)e * sh->unit;
-      *hi = end < sh->limit ? end : sh->limit;
+      units_to_range(slot, e - give, e, lo, hi);
       return 1;
     }
   }
-}
-
-static struct sched_share share_of(const struct sched_loop *slot) {
-  return (struct sched_share){slot->base, slot->unit, slot->limit};
 }
 
 /* A steal request, on the comm thread: answer with a part of what this
@@ -137,7 +137,7 @@ static void sched_on_steal(int src, const struct msg_hdr *hdr, const void *paylo
   (void)payload;
   struct msg_steal req = msg_steal_unpack(hdr);
   long long seq = (long long)req.loop;
-  struct sched_loop *slot = &node.sched.ring[(seq & ((1ll << SCHED_PLACE_BITS) - 1)) % SCHED_RING];
+  struct sched_loop *slot = slot_of(seq);
   long long range[2];
   int got = 0, not_yet = 0;
   /* The lock is held only while a slot is set up: if a thread has it now,
@@ -148,8 +148,7 @@ static void sched_on_steal(int src, const struct msg_hdr *hdr, const void *paylo
   }
   long long held = atomic_load(&slot->seq);
   if (held == seq && slot->count == (long long)req.count) {
-    struct sched_share sh = share_of(slot);
-    got = share_steal(slot, &sh, req.parts, &range[0], &range[1]);
+    got = share_steal(slot, req.parts, &range[0], &range[1]);
   } else {
     not_yet = held < seq; /* an older instance: this loop is not entered yet */
   }
@@ -272,8 +271,7 @@ void parade_loop_begin(parade_loop *loop, long long count, parade_schedule kind,
    * static on a node where omp_set_schedule said otherwise does not shift
    * the numbering of the loops after it. */
   long long seq = loop->id;
-  long long place = seq & ((1ll << SCHED_PLACE_BITS) - 1);
-  struct sched_loop *slot = &node.sched.ring[place % SCHED_RING];
+  struct sched_loop *slot = slot_of(seq);
   /* The first local thread to arrive claims the slot, once every thread
    * has left the loop that used it SCHED_RING instances ago; a slot of an
    * earlier region is free, since its region ended in a barrier. A
@@ -358,8 +356,7 @@ int parade_loop_next(parade_loop *loop, long long *lo, long long *hi) {
       return dynamic_range(loop, *hi);
     }
     if (!loop->shared_done) {
-      struct sched_share sh = share_of(slot);
-      if (share_claim(slot, &sh, loop->chunk, guided, lo, hi))
+      if (share_claim(slot, loop->chunk, guided, lo, hi))
         return dynamic_range(loop, *hi);
       leave_share(loop);
     }
