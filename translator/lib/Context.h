@@ -120,6 +120,11 @@ public:
   /// Explain a decision (shown with -Rparade).
   void remark(clang::SourceLocation Loc, llvm::StringRef Message);
   bool failed() const { return Failed; }
+  /// Whether @p Loc (where its macro expands) is in the file being
+  /// translated, not in a header.
+  bool inMainFile(clang::SourceLocation Loc) const {
+    return Loc.isValid() && SM.isInMainFile(SM.getExpansionLoc(Loc));
+  }
 
   /// The source text of a range as rewritten so far.
   std::string text(clang::SourceRange Range);

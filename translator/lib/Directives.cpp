@@ -389,14 +389,14 @@ public:
   bool shouldTraversePostOrder() const { return true; }
 
   bool TraverseFunctionDecl(FunctionDecl *F) {
-    if (!F->hasBody() || !T.SM.isInMainFile(T.SM.getExpansionLoc(F->getLocation())))
+    if (!F->hasBody() || !T.inMainFile(F->getLocation()))
       return true;
     C.enterFunction(F);
     return RecursiveASTVisitor::TraverseFunctionDecl(F);
   }
 
   bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
-    if (!T.SM.isInMainFile(T.SM.getExpansionLoc(D->getBeginLoc())))
+    if (!T.inMainFile(D->getBeginLoc()))
       return true;
     if (D->getBeginLoc().isMacroID()) {
       T.error(D->getBeginLoc(), "an OpenMP directive inside a macro is not supported");

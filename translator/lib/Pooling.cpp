@@ -22,7 +22,7 @@ public:
   Analyzer(Translation &T, TranslationUnitDecl *TU) : T(T), MayFork(functionsThatMayFork(TU)) {}
 
   bool TraverseFunctionDecl(FunctionDecl *F) {
-    if (!F->hasBody() || !T.SM.isInMainFile(T.SM.getExpansionLoc(F->getLocation())))
+    if (!F->hasBody() || !T.inMainFile(F->getLocation()))
       return true;
     Regions.clear();
     bool Ok = RecursiveASTVisitor::TraverseFunctionDecl(F);
@@ -62,7 +62,7 @@ public:
   }
 
   bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
-    if (!T.SM.isInMainFile(T.SM.getExpansionLoc(D->getBeginLoc())))
+    if (!T.inMainFile(D->getBeginLoc()))
       return true;
     const Stmt *Body = directiveBody(D);
     if (!Body)

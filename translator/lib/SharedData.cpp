@@ -23,10 +23,6 @@ bool isConstData(QualType Ty, ASTContext &Ctx) {
   return Ctx.getBaseElementType(Ty).isConstQualified();
 }
 
-bool inMainFile(Translation &T, SourceLocation Loc) {
-  return Loc.isValid() && T.SM.isInMainFile(T.SM.getExpansionLoc(Loc));
-}
-
 /// Where a use of a name can be edited: its spelling, if that is in the
 /// main file (a macro argument or the body of a macro defined there).
 SourceLocation editableLoc(Translation &T, SourceLocation Loc) {
@@ -57,12 +53,12 @@ void collectPooledGlobals(Translation &T, TranslationUnitDecl *TU) {
   StaticLocalFinder Statics;
   for (Decl *D : TU->decls())
     if (auto *F = dyn_cast<FunctionDecl>(D))
-      if (F->hasBody() && inMainFile(T, F->getLocation()))
+      if (F->hasBody() && T.inMainFile(F->getLocation()))
         Statics.TraverseDecl(F);
   for (VarDecl *V : Statics.Found) {
     // A static local moves to the pool, constant or not, or outlined
     // bodies could not name it.
-    if (!inMainFile(T, V->getLocation()))
+    if (!T.inMainFile(V->getLocation()))
       continue;
     if (V->getTLSKind() != VarDecl::TLS_None || V->hasAttr<OMPThreadPrivateDeclAttr>())
       continue;
@@ -83,7 +79,7 @@ void collectPooledGlobals(Translation &T, TranslationUnitDecl *TU) {
         if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
           if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
             for (const VarDecl *R : V->redecls())
-              if (!inMainFile(T, R->getLocation()))
+              if (!T.inMainFile(R->getLocation()))
                 T.Renamed[V->getCanonicalDecl()] = "parade_tp_" + V->getName().str();
   // File-scope variables this file defines (in the file or a header it
   // includes) go to the DSM's sections and keep their names.
@@ -139,7 +135,7 @@ public:
   explicit UseRewriter(Translation &T) : T(T) {}
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     const auto *V = dyn_cast<VarDecl>(E->getDecl());
-    if (!V || !inMainFile(T, E->getLocation()))
+    if (!V || !T.inMainFile(E->getLocation()))
       return true;
     const VarDecl *Canon = V->getCanonicalDecl();
     if (!T.Pooled.count(Canon) && !T.Renamed.count(Canon))
@@ -231,7 +227,7 @@ public:
   explicit DeclRewriter(Translation &T) : T(T) {}
 
   bool VisitDeclStmt(DeclStmt *S) {
-    if (!inMainFile(T, S->getBeginLoc()))
+    if (!T.inMainFile(S->getBeginLoc()))
       return true;
     bool Any = false;
     for (Decl *D : S->decls())
@@ -289,7 +285,7 @@ public:
   }
 
   bool TraverseFunctionDecl(FunctionDecl *F) {
-    if (!F->hasBody() || !inMainFile(T, F->getLocation()))
+    if (!F->hasBody() || !T.inMainFile(F->getLocation()))
       return true;
     FunctionStart = F->getBeginLoc();
     // Pooled parameters get pool storage at the top of the body.
@@ -349,7 +345,7 @@ void rewritePooledDecls(Translation &T, TranslationUnitDecl *TU) {
   std::vector<unsigned> Order;
   for (Decl *D : TU->decls()) {
     auto *V = dyn_cast<VarDecl>(D);
-    if (!V || !inMainFile(T, V->getLocation()))
+    if (!V || !T.inMainFile(V->getLocation()))
       continue;
     unsigned Key = V->getBeginLoc().getRawEncoding();
     if (!Groups.count(Key))
@@ -429,7 +425,7 @@ void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
       Declared(N);
   for (Decl *D : TU->decls()) {
     auto *F = dyn_cast<FunctionDecl>(D);
-    if (!F || !F->hasBody() || !inMainFile(T, F->getLocation()))
+    if (!F || !F->hasBody() || !T.inMainFile(F->getLocation()))
       continue;
     Finder Find;
     Find.TraverseDecl(F);
@@ -513,7 +509,7 @@ static void declareRenamed(Translation &T, TranslationUnitDecl *TU, const VarDec
   const VarDecl *LastInHeader = nullptr, *HeaderDef = nullptr;
   bool DefinedHere = false;
   for (const VarDecl *R : V->redecls()) {
-    bool Here = inMainFile(T, R->getLocation());
+    bool Here = T.inMainFile(R->getLocation());
     bool Def = R->isThisDeclarationADefinition() != VarDecl::DeclarationOnly;
     DefinedHere |= Here && Def;
     if (!Here) {
@@ -528,7 +524,7 @@ static void declareRenamed(Translation &T, TranslationUnitDecl *TU, const VarDec
     return;
   const Decl *Before = nullptr;
   for (Decl *D : TU->decls())
-    if (inMainFile(T, D->getBeginLoc()) && !D->isImplicit() &&
+    if (T.inMainFile(D->getBeginLoc()) && !D->isImplicit() &&
         T.SM.isBeforeInTranslationUnit(LastInHeader->getLocation(), D->getBeginLoc())) {
       Before = D;
       break;
@@ -573,7 +569,7 @@ void rewriteRuntimeCalls(Translation &T, TranslationUnitDecl *TU) {
         continue;
       auto Renamed = T.Renamed.find(V->getCanonicalDecl());
       for (const VarDecl *Redecl : V->redecls()) {
-        if (!inMainFile(T, Redecl->getLocation()))
+        if (!T.inMainFile(Redecl->getLocation()))
           continue;
         if (Redecl->isFileVarDecl() && Sizes.lookup(Redecl->getBeginLoc().getRawEncoding()) > 1)
           continue;
@@ -584,7 +580,7 @@ void rewriteRuntimeCalls(Translation &T, TranslationUnitDecl *TU) {
       if (Renamed != T.Renamed.end())
         declareRenamed(T, TU, V, Renamed->second);
     }
-    if (!inMainFile(T, TP->getLocation()))
+    if (!T.inMainFile(TP->getLocation()))
       continue;
     // The pragma line itself.
     SourceLocation Begin = T.SM.getExpansionLoc(TP->getBeginLoc());
@@ -597,7 +593,7 @@ void rewriteRuntimeCalls(Translation &T, TranslationUnitDecl *TU) {
 void wrapMain(Translation &T, TranslationUnitDecl *TU) {
   for (Decl *D : TU->decls()) {
     auto *F = dyn_cast<FunctionDecl>(D);
-    if (!F || !F->isMain() || !F->hasBody() || !inMainFile(T, F->getLocation()))
+    if (!F || !F->isMain() || !F->hasBody() || !T.inMainFile(F->getLocation()))
       continue;
     T.replace(F->getLocation(), 4, "parade_user_main");
     // main needs no prototype; the function it becomes would, for

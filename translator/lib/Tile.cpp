@@ -21,7 +21,7 @@ public:
   explicit Tiles(Translation &T) : T(T), C(T) {}
 
   bool TraverseFunctionDecl(FunctionDecl *F) {
-    if (!F->hasBody() || !T.SM.isInMainFile(T.SM.getExpansionLoc(F->getLocation())))
+    if (!F->hasBody() || !T.inMainFile(F->getLocation()))
       return true;
     C.enterFunction(F);
     return RecursiveASTVisitor::TraverseFunctionDecl(F);
@@ -36,7 +36,7 @@ public:
           Consumer[Tile] = D;
       return true;
     }
-    if (T.SM.isInMainFile(T.SM.getExpansionLoc(D->getBeginLoc())))
+    if (T.inMainFile(D->getBeginLoc()))
       Found.push_back(cast<OMPTileDirective>(D));
     return true;
   }

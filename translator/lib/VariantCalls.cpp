@@ -19,8 +19,7 @@ public:
     if (!Written || !Made)
       return true;
     const FunctionDecl *Base = Written->getDirectCallee(), *Variant = Made->getDirectCallee();
-    if (!Base || !Variant || Base == Variant ||
-        !T.SM.isInMainFile(T.SM.getExpansionLoc(E->getBeginLoc())))
+    if (!Base || !Variant || Base == Variant || !T.inMainFile(E->getBeginLoc()))
       return true;
     const auto *Ref = dyn_cast<DeclRefExpr>(Written->getCallee()->IgnoreParenImpCasts());
     if (!Ref || Ref->getLocation().isMacroID()) {
