@@ -64,7 +64,7 @@ std::string scanIterations(ConstructContext &C, const OMPExecutableDirective *D,
   std::string Iter = "for (long long parade_k = parade_slo; parade_k < parade_shi; parade_k++) {\n"
                      "      long long parade_r = parade_k; " +
                      Space.Indices + "(void)parade_r;\n      { ";
-  std::string Buffers, Pass1Decls, Pass1Keep, Running, Prefix, FirstBrings, Vars, Firsts,
+  std::string Buffers, Pass1Decls, Pass1Keep, Running, Prefix, Originals, FirstBrings, Vars, Firsts,
       Pass2Decls, Free;
   for (size_t J = 0; J < Items.size(); J++) {
     const Item &I = Items[J];
@@ -78,9 +78,13 @@ std::string scanIterations(ConstructContext &C, const OMPExecutableDirective *D,
                "[parade_q] = " + Name + "; ";
     Prefix += I.Type + " " + Pre + " = " + Name + "; ";
     // As with gcc, the prefix starts from the original's value: the first
-    // thread brings it.
-    std::string Orig = T.spell(I.Var, D->getBeginLoc(), D);
-    FirstBrings += reductionCombine(I.Op, Pre, Orig) + " ";
+    // thread brings it. It reads the original before the collective prefix:
+    // once that returns, the other threads may already be combining their
+    // totals into the original (the lock path's critical combine).
+    std::string Orig = "parade_so" + std::to_string(J);
+    Originals += I.Type + " " + Orig + " = " + I.Identity + "; ";
+    FirstBrings += Orig + " = " + T.spell(I.Var, D->getBeginLoc(), D) + "; " +
+                   reductionCombine(I.Op, Pre, Orig) + " ";
     Vars += std::string(J ? ", " : "") + "{&" + Pre + ", 1, " +
             runtimeTypeName(I.Var->getType(), T.Ctx) + ", " + reductionRuntimeOp(I.Op) + "}";
     Firsts += Pre + " = " + Orig + "; ";
@@ -102,10 +106,11 @@ std::string scanIterations(ConstructContext &C, const OMPExecutableDirective *D,
          "  if (parade_shi == parade_n) parade_last = 1;\n  " +
          Buffers + Iter + Pass1Decls + "\n" + Input + "\n      " + Pass1Keep + "}\n    }\n  " +
          "for (long long parade_q = 0; parade_q < parade_shi - parade_slo; parade_q++) { " +
-         Running + "}\n  " + Prefix + "if (parade_thread_num() == 0) { " + FirstBrings + "}\n  " +
-         "{ parade_reduce_var parade_sv[] = {" + Vars + "}; if (!parade_scan_prefix(parade_sv, " +
-         std::to_string(Items.size()) + ")) { " + Firsts + "} }\n  " + Iter + Pass2Decls + "\n" +
-         ScanPhase + "\n      }\n    }\n  " + Free + "\n";
+         Running + "}\n  " + Prefix + Originals + "if (parade_thread_num() == 0) { " + FirstBrings +
+         "}\n  " + "{ parade_reduce_var parade_sv[] = {" + Vars +
+         "}; if (!parade_scan_prefix(parade_sv, " + std::to_string(Items.size()) + ")) { " +
+         Firsts + "} }\n  " + Iter + Pass2Decls + "\n" + ScanPhase + "\n      }\n    }\n  " + Free +
+         "\n";
 }
 
 } // namespace parade
