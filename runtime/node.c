@@ -87,12 +87,26 @@ static void count_host(void) {
   MPI_Comm_size(host, &node.ranks_on_host);
   MPI_Comm_free(&host);
   cpu_set_t set;
-  node.host_cores = sched_getaffinity(0, sizeof set, &set) == 0
-                        ? CPU_COUNT(&set)
-                        : (int)sysconf(_SC_NPROCESSORS_ONLN);
   long online = sysconf(_SC_NPROCESSORS_ONLN);
+  node.rank_cpus = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : (int)online;
+  node.host_cores = node.rank_cpus;
   if (online > node.host_cores)
     node.host_cores = (int)online; /* mpirun may bind each rank to one core */
+}
+
+/* A launcher that binds a rank to fewer CPUs than it has threads makes
+ * them take turns: the program runs, slowly, on a fraction of the machine
+ * (Open MPI binds each rank to one core when it starts at most two). Say
+ * so once per rank, with the remedy. */
+static void check_rank_cpus(void) {
+  if (node.threads_per_node <= node.rank_cpus || node.rank_cpus >= node.host_cores)
+    return;
+  err_warn("this rank may run on %d of this host's %d CPUs but has %d threads, which will take "
+           "turns on %s: the launcher bound the rank (Open MPI binds to one core when it starts "
+           "at most two ranks). Give each rank its cores: 'mpirun --bind-to none', or "
+           "'mpirun --map-by ppr:R:node:pe=%d' for R ranks per host",
+           node.rank_cpus, node.host_cores, node.threads_per_node,
+           node.rank_cpus == 1 ? "it" : "them", node.threads_per_node);
 }
 
 /* Spin briefly, then block. With a core for every thread the spin must
@@ -104,13 +118,19 @@ static void count_host(void) {
 static void choose_wait_policy(void) {
   /* The communication thread counts: a waiting thread often waits for it,
    * and spinning on its core would delay the very message awaited
-   * (measured: a 1 ms barrier at P = 2, T = 1 on two cores). */
-  int runtime_threads = node.ranks_on_host * (node.threads_per_node + (node.size > 1));
-  uint64_t spin_ns = runtime_threads > node.host_cores ? 2000 : 1000000;
+   * (measured: a 1 ms barrier at P = 2, T = 1 on two cores). So do the
+   * rank's own CPUs: a rank bound to one core with two threads spent 2 ms
+   * in every fork and join spinning while the thread it waited for could
+   * not run (the wavefront kernel at P = 1: 1.0 s against 0.5 ms). */
+  int rank_threads = node.threads_per_node + (node.size > 1);
+  int runtime_threads = node.ranks_on_host * rank_threads;
+  int oversubscribed = runtime_threads > node.host_cores || rank_threads > node.rank_cpus;
+  uint64_t spin_ns = oversubscribed ? 2000 : 1000000;
   if (node.opt.wait == WAIT_PASSIVE)
     spin_ns = 0;
   else if (node.opt.wait == WAIT_ACTIVE)
     spin_ns = 200000000; /* 0.2 s */
+  node.spin_ns = spin_ns;
   wait_set_spin_ns(spin_ns);
 }
 
@@ -175,10 +195,15 @@ int parade_main(int argc, char **argv, int (*user_main)(int, char **)) {
       node.threads_per_node = 1;
   }
   choose_wait_policy();
+  check_rank_cpus();
   places_init(&node.places, node.opt.places, node.opt.proc_bind);
   icv_init();
-  if (node.opt.verbose >= 1 && node.rank == 0)
+  if (node.opt.verbose >= 1 && node.rank == 0) {
     options_print(&node.opt);
+    fprintf(stderr, "  threads=%d rank_cpus=%d host_cpus=%d ranks_on_host=%d spin=%lluns\n",
+            node.threads_per_node, node.rank_cpus, node.host_cores, node.ranks_on_host,
+            (unsigned long long)node.spin_ns);
+  }
   locks_init();
   sched_init();
   alloc_heap_init();

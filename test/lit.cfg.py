@@ -10,6 +10,7 @@
 #   %examples            directory of the example programs
 #   FileCheck            LLVM's FileCheck
 import os
+import shutil
 import sys
 
 import lit.formats
@@ -62,6 +63,9 @@ config.substitutions.append(("%mpirun", launcher))
 config.substitutions.append(("%examples", config.parade_example_dir))
 config.substitutions.append(("FileCheck", config.parade_filecheck))
 config.available_features.add("mpi")
+# Tests that bind a rank to fewer CPUs than the host has need two.
+if len(os.sched_getaffinity(0)) >= 2 and shutil.which("taskset"):
+    config.available_features.add("two-cpus")
 
 # Open MPI refuses to run as root without these; harmless otherwise.
 for name in ["OMPI_ALLOW_RUN_AS_ROOT", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"]:
