@@ -61,7 +61,16 @@ Privates privates(Translation &T, const OMPExecutableDirective *D, const Constru
     case Sharing::LastPrivate:
       P.Before += T.declare(T.Ctx.getPointerType(Ty), "parade_lp_" + std::to_string(K)) + " = &" +
                   Orig + "; ";
-      P.Decls += T.declare(Ty, Name) + "; ";
+      if (CV.FirstAndLast.count(V)) {
+        // firstprivate too: the copy starts from the original.
+        P.Decls += Ty->isArrayType()
+                       ? T.declare(Ty, Name) + "; __builtin_memcpy((void *)&" + Name +
+                             ", parade_lp_" + std::to_string(K) + ", sizeof " + Name + "); "
+                       : T.declare(Ty, Name) + " = *parade_lp_" + std::to_string(K) + "; ";
+        P.EntryBarrier = "parade_barrier(); ";
+      } else {
+        P.Decls += T.declare(Ty, Name) + "; ";
+      }
       P.Finish += Ty->isArrayType()
                       ? "if (parade_last) __builtin_memcpy(parade_lp_" + std::to_string(K) + ", &" +
                             Name + ", sizeof " + Name + "); "

@@ -24,9 +24,14 @@ namespace parade {
 /// statements that finish them (reductions, lastprivate). @p Orig spells
 /// the original variable outside the construct.
 struct Privates {
-  std::string Before;       ///< outer block: pointers to and copies of originals
-  std::string Decls;        ///< inner block: the private variables
-  std::string Finish;       ///< after the work, still in the inner block
+  std::string Before; ///< outer block: pointers to and copies of originals
+  std::string Decls;  ///< inner block: the private variables
+  std::string Finish; ///< after the work, still in the inner block
+  /// After Decls, before the work, where every thread of the team runs it:
+  /// a barrier when a variable is both firstprivate and lastprivate, so
+  /// that no thread reads the original after the last iteration's thread
+  /// has written it (gcc places the same barrier).
+  std::string EntryBarrier;
   std::string ReduceCopies; ///< copies of the partials for the runtime
   std::vector<std::string> ReduceVars;
   std::vector<std::string> ReduceFinish;

@@ -281,8 +281,18 @@ ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) 
     auto Each = [&](auto *List, Sharing S) {
       for (const Expr *E : List->varlists())
         if (const VarDecl *V = varOf(E))
-          if (!V->isImplicit()) // Sema's own (an in_reduction's .task_red.)
+          if (!V->isImplicit()) { // Sema's own (an in_reduction's .task_red.)
+            auto It = Explicit.find(V);
+            if (It != Explicit.end() &&
+                ((It->second == Sharing::FirstPrivate && S == Sharing::LastPrivate) ||
+                 (It->second == Sharing::LastPrivate && S == Sharing::FirstPrivate))) {
+              // firstprivate(x) lastprivate(x): both, not the later one.
+              Out.FirstAndLast.insert(V);
+              It->second = Sharing::LastPrivate;
+              continue;
+            }
             Explicit[V] = S;
+          }
     };
     if (const auto *P = dyn_cast<OMPPrivateClause>(C)) {
       Each(P, Sharing::Private);

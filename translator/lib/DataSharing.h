@@ -30,6 +30,9 @@ struct ConstructVars {
   std::vector<const clang::VarDecl *> CopyPrivate;
   /// Shared variables the body writes or whose address it takes.
   llvm::DenseSet<const clang::VarDecl *> Written;
+  /// Named both firstprivate and lastprivate: classified LastPrivate, and
+  /// the private copy starts from the original.
+  llvm::DenseSet<const clang::VarDecl *> FirstAndLast;
 };
 
 /// Classify the variables of @p D. Reports unsupported clauses.

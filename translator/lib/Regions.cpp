@@ -129,8 +129,8 @@ std::string outline(ConstructContext &C, const OMPExecutableDirective *D) {
                          "(void *parade_raw) {\n  struct parade_args_" + std::to_string(Id) +
                          " *parade_args = parade_raw; (void)parade_args;\n  " + A.prologue() +
                          "\n  int parade_last = 0; (void)parade_last;\n  {" + P.Before + "{ " +
-                         P.Decls + "\n" + Body + "\n" + P.Finish + reductions(T, D, P, false) +
-                         "}}\n}\n";
+                         P.Decls + P.EntryBarrier + "\n" + Body + "\n" + P.Finish +
+                         reductions(T, D, P, false) + "}}\n}\n";
   auto [Defines, Undefs] = T.localMacros(C.Function, D->getBeginLoc());
   T.addBeforeFunction(C.Function->getBeginLoc(), Defines + Outlined + Undefs);
   T.remark(D->getBeginLoc(), "'" + directiveName(D) + "' outlined to " + Fn + ": " +

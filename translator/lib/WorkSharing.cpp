@@ -170,8 +170,8 @@ std::string loop(ConstructContext &C, const OMPExecutableDirective *D, bool InRe
          "  parade_loop parade_l; long long parade_lo, parade_hi;" +
          // A function the body calls may hold an orphaned ordered region.
          (Ordered ? " parade_ordered_iteration parade_oi = parade_ordered_current();" : "") +
-         (InRegionTail ? "" : " int parade_last = 0;") + "\n" + "  { " + P.Decls + "\n  " +
-         Iterations + (Ordered ? "parade_ordered_restore(parade_oi); " : "") + P.Finish +
+         (InRegionTail ? "" : " int parade_last = 0;") + "\n" + "  { " + P.Decls + P.EntryBarrier +
+         "\n  " + Iterations + (Ordered ? "parade_ordered_restore(parade_oi); " : "") + P.Finish +
          (LastVars.empty() ? "" : "if (parade_last) { " + LastVars + "} ") +
          reductions(T, D, P, false) + "}\n  (void)parade_last; " +
          (Nowait ? "" : "parade_barrier(); ") + "}";
@@ -261,7 +261,7 @@ std::string sections(ConstructContext &C, const OMPExecutableDirective *D, bool 
   }
   bool Nowait = InRegionTail || clause<OMPNowaitClause>(D);
   return "{ " + P.Before + "parade_loop parade_l; long long parade_lo, parade_hi; " +
-         (InRegionTail ? "" : "int parade_last = 0;") + "\n  { " + P.Decls +
+         (InRegionTail ? "" : "int parade_last = 0;") + "\n  { " + P.Decls + P.EntryBarrier +
          "\n  parade_loop_begin(&parade_l, " + std::to_string(N) + ", PARADE_SCHED_DYNAMIC" +
          (clause<OMPLastprivateClause>(D) ? " | PARADE_LOOP_LASTPRIVATE" : "") + ", 1);\n" +
          "  while (parade_loop_next(&parade_l, &parade_lo, &parade_hi))\n" +
