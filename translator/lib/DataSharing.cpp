@@ -46,8 +46,32 @@ public:
         AddressTaken.insert(V);
     return true;
   }
-  // Clauses' variable lists are not uses in the body.
+  // Clauses' variable lists are not uses in the body, except that a nested
+  // construct's lastprivate, linear and reduction clauses write their
+  // original when it ends: the enclosing construct must share it, not
+  // pass a copy (a 'for linear(k)' whose body only read k lost the final
+  // value in the region's copy).
   bool TraverseOMPClause(OMPClause *) { return true; }
+  bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
+    for (const OMPClause *C : D->clauses()) {
+      auto Writes = [&](auto *List) {
+        for (const Expr *E : List->varlists())
+          if (const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+            if (const auto *V = dyn_cast<VarDecl>(R->getDecl())) {
+              if (Seen.insert(V).second)
+                Order.push_back(V);
+              Modified.insert(V);
+            }
+      };
+      if (const auto *L = dyn_cast<OMPLastprivateClause>(C))
+        Writes(L);
+      else if (const auto *Lin = dyn_cast<OMPLinearClause>(C))
+        Writes(Lin);
+      else if (const auto *Rd = dyn_cast<OMPReductionClause>(C))
+        Writes(Rd);
+    }
+    return true;
+  }
 
 private:
   static const VarDecl *baseVar(const Expr *E) {
