@@ -2,6 +2,7 @@
 #include "DataEnvironment.h"
 
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
 
@@ -20,6 +21,24 @@ SourceLocation enclosingFunctionBegin(Translation &T, const OMPExecutableDirecti
     if (const auto *F = Node.get<FunctionDecl>())
       return F->getBeginLoc();
   }
+}
+
+/// Whether @p E names the variable that @p Ref (a DeclRefExpr) names.
+bool refersTo(const Expr *E, const Expr *Ref) {
+  const auto *R = Ref ? dyn_cast<DeclRefExpr>(Ref->IgnoreParenImpCasts()) : nullptr;
+  if (!E || !R)
+    return false;
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const ValueDecl *D;
+    bool Found = false;
+    bool VisitDeclRefExpr(DeclRefExpr *X) {
+      Found |= X->getDecl() == D;
+      return !Found;
+    }
+  } F;
+  F.D = R->getDecl();
+  F.TraverseStmt(const_cast<Expr *>(E));
+  return F.Found;
 }
 
 } // namespace
@@ -120,6 +139,11 @@ Privates privates(Translation &T, const OMPExecutableDirective *D, const Constru
                   : T.declare(ETy, "omp_priv") + " = " + T.text(Init->getSourceRange()) + "; ";
           P.Decls += Each + "{ " + OrigCopy + Priv + "__builtin_memcpy(" + At("&" + Name) +
                      ", &omp_priv, sizeof omp_priv); } ";
+          // On the lock path a thread combines into the original as soon as
+          // its work ends: an initializer that reads omp_orig must run on
+          // every thread before any combines.
+          if (T.Opts.ForceLockPath && refersTo(Init, U->getInitOrig()))
+            P.EntryBarrier = "parade_barrier(); ";
         } else {
           // Without an initializer the copy starts as a static variable
           // would: zero.

@@ -221,8 +221,8 @@ std::string scopeConstruct(ConstructContext &C, const OMPExecutableDirective *D)
   bool Nowait = clause<OMPNowaitClause>(D);
   T.remark(D->getBeginLoc(),
            "scope: every thread runs its block" + std::string(Nowait ? "" : ", then a barrier"));
-  return "{ " + P.Before + "{ " + P.Decls + "\n" + C.bodyText(D) + "\n" + P.Finish +
-         reductions(T, D, P, false) + "} " + (Nowait ? "" : "parade_barrier(); ") + "}";
+  return "{ " + P.Before + "{ " + P.Decls + P.EntryBarrier + "\n" + C.bodyText(D) + "\n" +
+         P.Finish + reductions(T, D, P, false) + "} " + (Nowait ? "" : "parade_barrier(); ") + "}";
 }
 
 /// dispatch: the host is the device; Sema resolved the call to the variant
