@@ -87,6 +87,76 @@ private:
   }
 };
 
+/// What the file's critical and atomic constructs write, found once: a
+/// critical mapped to a collective evaluates its value outside any lock,
+/// so it must not read what another critical of the same name (on the lock
+/// path) may be writing at that moment.
+const Translation::SyncWrites &syncWrites(Translation &T) {
+  Translation::SyncWrites &W = T.SyncWritten;
+  if (W.Known)
+    return W;
+  W.Known = true;
+  class Writes : public RecursiveASTVisitor<Writes> {
+  public:
+    Translation::SyncWrites &W;
+    int Depth = 0; ///< inside a critical or an atomic
+    explicit Writes(Translation::SyncWrites &W) : W(W) {}
+    bool TraverseOMPCriticalDirective(OMPCriticalDirective *D) { return inside(D); }
+    bool TraverseOMPAtomicDirective(OMPAtomicDirective *D) { return inside(D); }
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      if (Depth && B->isAssignmentOp())
+        written(B->getLHS());
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      if (Depth && U->isIncrementDecrementOp())
+        written(U->getSubExpr());
+      return true;
+    }
+    bool VisitCallExpr(CallExpr *C) {
+      const FunctionDecl *F = C->getDirectCallee();
+      if (Depth && (!F || callEffect(F) != CallEffect::Pure))
+        W.Anything = true;
+      return true;
+    }
+
+  private:
+    bool inside(OMPExecutableDirective *D) {
+      Depth++;
+      bool Ok = RecursiveASTVisitor::TraverseStmt(D->getAssociatedStmt());
+      Depth--;
+      return Ok;
+    }
+    void written(const Expr *LHS) {
+      // The variable whose storage is written: through members and
+      // subscripts of arrays; anything through a pointer is unknown.
+      const Expr *E = LHS->IgnoreParenImpCasts();
+      for (;;) {
+        if (const auto *M = dyn_cast<MemberExpr>(E)) {
+          if (M->isArrow())
+            break;
+          E = M->getBase()->IgnoreParenImpCasts();
+        } else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
+          const Expr *Base = A->getBase()->IgnoreParenImpCasts();
+          if (!Base->getType()->isArrayType() && !isa<ArraySubscriptExpr>(Base))
+            break;
+          E = Base;
+        } else {
+          break;
+        }
+      }
+      if (const auto *R = dyn_cast<DeclRefExpr>(E))
+        if (const auto *V = dyn_cast<VarDecl>(R->getDecl())) {
+          W.Vars.insert(V);
+          return;
+        }
+      W.Anything = true;
+    }
+  } Finder(W);
+  Finder.TraverseDecl(T.Ctx.getTranslationUnitDecl());
+  return W;
+}
+
 /// Statement @p S of @p D (the whole body of an atomic) as an update of a
 /// shared scalar by a pure value.
 std::optional<Update> matchUpdate(Translation &T, const OMPExecutableDirective *D, const Stmt *S,
@@ -318,6 +388,50 @@ std::optional<std::string> updateAsCollective(Translation &T, const OMPExecutabl
               Other.Var->getName().str() + "', which the block updates";
         return std::nullopt;
       }
+  }
+  // Nor what another critical or atomic may be writing while this
+  // collective's values are evaluated, outside any lock.
+  const Translation::SyncWrites &W = syncWrites(T);
+  for (const Update &U : Updates) {
+    if (!U.Value)
+      continue;
+    class SharedReads : public RecursiveASTVisitor<SharedReads> {
+    public:
+      Translation &T;
+      const Translation::SyncWrites &W;
+      std::string Why;
+      SharedReads(Translation &T, const Translation::SyncWrites &W) : T(T), W(W) {}
+      bool VisitDeclRefExpr(DeclRefExpr *E) {
+        const auto *V = dyn_cast<VarDecl>(E->getDecl());
+        if (!V || V->getType().isConstQualified() || !isShared(T, V, E->getExprLoc()))
+          return true;
+        if (W.Vars.count(V) || W.Anything)
+          Why = "'" + V->getName().str() + "'";
+        return Why.empty();
+      }
+      bool VisitUnaryOperator(UnaryOperator *U) {
+        if (U->getOpcode() == UO_Deref && (W.Anything || !W.Vars.empty()))
+          Why = "memory through a pointer";
+        return Why.empty();
+      }
+      bool VisitArraySubscriptExpr(ArraySubscriptExpr *A) {
+        if (!A->getBase()->IgnoreParenImpCasts()->getType()->isArrayType() &&
+            (W.Anything || !W.Vars.empty()))
+          Why = "memory through a pointer";
+        return Why.empty();
+      }
+      bool VisitMemberExpr(MemberExpr *M) {
+        if (M->isArrow() && (W.Anything || !W.Vars.empty()))
+          Why = "memory through a pointer";
+        return Why.empty();
+      }
+    } R(T, W);
+    R.TraverseStmt(const_cast<Expr *>(U.Value));
+    if (!R.Why.empty()) {
+      Why = "the value added to '" + U.Var->getName().str() + "' reads " + R.Why +
+            ", which a critical or atomic of this file may write meanwhile";
+      return std::nullopt;
+    }
   }
   for (const Update &U : Updates)
     Bytes += (unsigned)T.Ctx.getTypeSizeInChars(U.Var->getType()).getQuantity();

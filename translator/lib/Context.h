@@ -189,6 +189,14 @@ public:
   std::string spell(const clang::VarDecl *V, clang::SourceLocation Loc,
                     const clang::OMPExecutableDirective *Except = nullptr) const;
 
+  /// What the file's critical and atomic constructs write (Collectives.cpp
+  /// fills it once): the variables, and whether some write is through a
+  /// pointer or in a call, which could reach any shared storage.
+  struct SyncWrites {
+    bool Known = false, Anything = false;
+    llvm::DenseSet<const clang::VarDecl *> Vars;
+  } SyncWritten;
+
   /// Text to insert before the function that holds @p Loc (outlined region
   /// bodies and their argument structs).
   void addBeforeFunction(clang::SourceLocation Loc, std::string Text);
