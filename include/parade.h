@@ -213,6 +213,19 @@ void parade_taskloop_range(long long n, long long tasks, long long grainsize, in
  *  node, where the tasks of a taskgroup run. */
 void parade_task_reduction_begin(void);
 void parade_task_reduction_end(void);
+/** @brief A task reduction scope of the current task begins (taskgroup
+ *  task_reduction, or a reduction with the task modifier, whose end waits
+ *  for the tasks generated in it): the in_reduction tasks generated in it
+ *  whose list item is at @p orig, in whatever function, combine into
+ *  @p target. */
+void parade_task_reduction_register(const void *orig, void *target);
+/** @brief The innermost @p count task reduction scopes of the current
+ *  task end. */
+void parade_task_reduction_unregister(int count);
+/** @brief Where an in_reduction task generated now by the current task
+ *  combines its list item @p orig (named @p name): the target of the
+ *  innermost scope that registered @p orig. No such scope is an error. */
+void *parade_task_reduction_target(const void *orig, const char *name);
 
 /** @brief A distributed lock. Its id is global; the struct may live in the
  *  pool or be a global initialised identically on every rank. */

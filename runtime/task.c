@@ -23,13 +23,25 @@ struct taskgroup {
   struct taskgroup *outer;  /* the enclosing taskgroup of the same task */
 };
 
+/* A task reduction scope (taskgroup task_reduction, a reduction with the
+ * task modifier): the in_reduction tasks generated in it whose list item is
+ * at orig combine into target. A task sees the scopes of its creator at
+ * its creation and those it opens itself; the scope's end waits for every
+ * task generated in it, so a task never outlives a scope it sees. */
+struct task_reduction_scope {
+  const void *orig;
+  void *target;
+  struct task_reduction_scope *outer; /* the scope it is nested in */
+};
+
 struct task {
   parade_task_fn fn;
   struct task *parent;
-  struct taskgroup *group;   /* the taskgroup this task belongs to */
-  struct taskgroup *opened;  /* innermost taskgroup opened by this task */
-  _Atomic uint32_t children; /* child tasks not yet complete */
-  _Atomic uint32_t refs;     /* this task's own run plus one per child */
+  struct taskgroup *group;                 /* the taskgroup this task belongs to */
+  struct taskgroup *opened;                /* innermost taskgroup opened by this task */
+  struct task_reduction_scope *reductions; /* innermost task reduction scope it sees */
+  _Atomic uint32_t children;               /* child tasks not yet complete */
+  _Atomic uint32_t refs;                   /* this task's own run plus one per child */
   int final;
   int deferred;
   int implicit;
@@ -229,6 +241,7 @@ void parade_task_detached(parade_task_fn fn, const void *args, size_t args_size,
   t->fn = fn;
   t->parent = parent;
   t->group = parent->opened ? parent->opened : parent->group;
+  t->reductions = parent->reductions;
   t->final = parent->final || (flags & PARADE_TASK_FINAL);
   atomic_store(&t->refs, 1);
   if (event) {
@@ -346,13 +359,28 @@ void parade_taskgroup_end(void) {
   free(g);
 }
 
+/* What the serial part of rank 0's initial thread had open when it forked:
+ * a region's tasks do not belong to it, and it continues after the join. */
+static __thread struct taskgroup *serial_opened;
+static __thread struct task_reduction_scope *serial_reductions;
+
 void task_region_begin(void) {
   current = NULL;
+  serial_opened = implicit_task.opened;
+  serial_reductions = implicit_task.reductions;
   implicit_task.opened = NULL;
+  implicit_task.reductions = NULL;
   implicit_task.group = NULL;
   implicit_task.final = 0;
   atomic_store(&implicit_task.children, 0);
   dep_table_free(&implicit_task.deps);
+}
+
+void task_region_end(void) {
+  implicit_task.opened = serial_opened;
+  implicit_task.reductions = serial_reductions;
+  serial_opened = NULL;
+  serial_reductions = NULL;
 }
 
 void task_drain(void) { help_until(&q.pending, 0, 1, NULL); }
@@ -398,3 +426,34 @@ void parade_taskloop_range(long long n, long long tasks, long long grainsize, in
 void parade_task_reduction_begin(void) { pthread_mutex_lock(&q.reduction_lock); }
 
 void parade_task_reduction_end(void) { pthread_mutex_unlock(&q.reduction_lock); }
+
+void parade_task_reduction_register(const void *orig, void *target) {
+  struct task *self = cur();
+  struct task_reduction_scope *s = malloc(sizeof *s);
+  if (!s)
+    err_fatal("out of memory opening a task reduction scope");
+  s->orig = orig;
+  s->target = target;
+  s->outer = self->reductions;
+  self->reductions = s;
+}
+
+void parade_task_reduction_unregister(int count) {
+  struct task *self = cur();
+  for (int k = 0; k < count; k++) {
+    struct task_reduction_scope *s = self->reductions;
+    if (!s)
+      err_fatal("end of a task reduction scope that was not begun");
+    self->reductions = s->outer;
+    free(s);
+  }
+}
+
+void *parade_task_reduction_target(const void *orig, const char *name) {
+  for (const struct task_reduction_scope *s = cur()->reductions; s; s = s->outer)
+    if (s->orig == orig)
+      return s->target;
+  err_fatal("in_reduction of '%s' (at %p) in a task that no taskgroup task_reduction or "
+            "reduction with the task modifier of '%s' encloses",
+            name, orig, name);
+}

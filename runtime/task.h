@@ -15,6 +15,10 @@
 /* A new region starts: the calling thread's implicit task is fresh. */
 void task_region_begin(void);
 
+/* The region ends on the calling thread (after the join): the initial
+ * thread's serial part has its taskgroups and task reduction scopes back. */
+void task_region_end(void);
+
 /* Non-zero while the calling thread runs an explicit task. */
 int task_in_explicit(void);
 

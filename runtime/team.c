@@ -136,6 +136,7 @@ static void run_region(int local) {
   task_region_begin();
   node.team.fn(node.team.args);
   team_barrier(); /* join */
+  task_region_end();
   team_shape_leave();
 }
 

@@ -46,6 +46,7 @@ bool refersTo(const Expr *E, const Expr *Ref) {
 Privates privates(Translation &T, const OMPExecutableDirective *D, const ConstructVars &CV,
                   const VarDecl *SkipVar, bool ForRegion) {
   Privates P;
+  int TaskScopes = 0; // reductions with the task modifier
   for (auto &[V, Sh] : CV.Vars) {
     if (V == SkipVar || Sh == Sharing::Shared)
       continue;
@@ -197,11 +198,14 @@ Privates privates(Translation &T, const OMPExecutableDirective *D, const Constru
       P.Decls += T.declare(Ty, Name) + " = " + reductionIdentity(T, Op, Ty) + "; ";
       if (Item && Item->Task) {
         // The thread's in_reduction tasks combine into its accumulator;
-        // once they are done (its children), the accumulator joins.
+        // once they are done (the construct's taskgroup), the accumulator
+        // joins. The scope is registered for the tasks of other functions,
+        // which find it by the original's address.
         std::string Acc = "parade_tr_" + Name;
-        P.Decls +=
-            T.declare(Ty.getUnqualifiedType(), Acc) + " = " + reductionIdentity(T, Op, Ty) + "; ";
-        P.ReduceCopies += "parade_taskwait(); " + reductionCombine(Op, Name, Acc) + " ";
+        P.Decls += std::string(TaskScopes++ ? "" : "parade_taskgroup_begin(); ") +
+                   T.declare(Ty.getUnqualifiedType(), Acc) + " = " + reductionIdentity(T, Op, Ty) +
+                   "; parade_task_reduction_register(" + Ptr + ", &" + Acc + "); ";
+        P.ReduceCopies += reductionCombine(Op, Name, Acc) + " ";
       }
       // The runtime gets a copy made after the work, so the partial itself
       // never has its address taken and can live in a register.
@@ -216,6 +220,9 @@ Privates privates(Translation &T, const OMPExecutableDirective *D, const Constru
     case Sharing::Shared: break;
     }
   }
+  if (TaskScopes)
+    P.ReduceCopies = "parade_taskgroup_end(); parade_task_reduction_unregister(" +
+                     std::to_string(TaskScopes) + "); " + P.ReduceCopies;
   return P;
 }
 

@@ -121,10 +121,20 @@ std::string taskyield(ConstructContext &C, const OMPExecutableDirective *D) {
 
 std::string taskgroup(ConstructContext &C, const OMPExecutableDirective *D) {
   C.T.remark(D->getBeginLoc(), "taskgroup end runs queued tasks until the group's are done");
+  std::string Scopes;
+  int Count = 0;
   for (const OMPClause *Cl : D->clauses()) {
-    if (isa<OMPTaskReductionClause>(Cl)) {
+    if (const auto *TR = dyn_cast<OMPTaskReductionClause>(Cl)) {
       // Each participating task (in_reduction) combines its partial into
       // the original as it ends; the taskgroup's end waits for them all.
+      // The scope is registered for the tasks of other functions, which
+      // find it by the original's address.
+      for (const Expr *E : TR->varlists())
+        if (const VarDecl *V = varOf(E)) {
+          std::string Orig = "&" + C.T.spell(V, D->getBeginLoc(), D);
+          Scopes += "parade_task_reduction_register(" + Orig + ", " + Orig + "); ";
+          Count++;
+        }
       C.T.remark(Cl->getBeginLoc(), "task_reduction: the taskgroup's tasks combine their "
                                     "partials into the original as they end");
       continue;
@@ -133,7 +143,10 @@ std::string taskgroup(ConstructContext &C, const OMPExecutableDirective *D) {
                                      llvm::omp::getOpenMPClauseName(Cl->getClauseKind()).str() +
                                      "' on 'taskgroup' is not supported by parade");
   }
-  return "{ parade_taskgroup_begin(); " + C.bodyText(D) + " parade_taskgroup_end(); }";
+  std::string End =
+      Count ? " parade_task_reduction_unregister(" + std::to_string(Count) + ");" : "";
+  return "{ parade_taskgroup_begin(); " + Scopes + C.bodyText(D) + " parade_taskgroup_end();" +
+         End + " }";
 }
 
 std::string taskloopConstruct(ConstructContext &C, const OMPExecutableDirective *D) {

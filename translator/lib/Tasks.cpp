@@ -87,9 +87,13 @@ std::string reductionOp(const ConstructVars &CV, const VarDecl *V) {
 }
 
 /// Where an in_reduction task of @p D combines its partial of @p V: the
-/// original as spelled at the task, or, when the nearest construct that
-/// scopes @p V's task reduction is a reduction with the task modifier, the
-/// creating thread's accumulator of that construct (DataEnvironment.cpp).
+/// original as spelled at the task, when the nearest construct that scopes
+/// @p V's task reduction is a taskgroup with task_reduction; the creating
+/// thread's accumulator of that construct (DataEnvironment.cpp), when it is
+/// a reduction with the task modifier. When no construct of this function
+/// scopes it (an orphaned task, called from inside the scope), the runtime
+/// finds the scope by the original's address, which every scope registers
+/// (parade_task_reduction_register).
 std::string inReductionTarget(Translation &T, const OMPExecutableDirective *D, const VarDecl *V,
                               const OMPExecutableDirective *Except) {
   std::string Orig = "&" + T.spell(V, D->getBeginLoc(), Except);
@@ -124,7 +128,10 @@ std::string inReductionTarget(Translation &T, const OMPExecutableDirective *D, c
     }
     InTask |= isa<OMPTaskDirective>(P) || isTaskLoop(P);
   }
-  return Orig;
+  T.remark(D->getBeginLoc(), "in_reduction of '" + V->getName().str() +
+                                 "': no construct here scopes it for this task, so the task "
+                                 "finds its reduction scope when it is created");
+  return "parade_task_reduction_target(" + Orig + ", \"" + V->getName().str() + "\")";
 }
 
 /// A task run at once by the encountering thread, in place: @p Body (its
