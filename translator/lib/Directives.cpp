@@ -166,7 +166,11 @@ std::string maskedTaskloop(ConstructContext &C, const OMPExecutableDirective *D)
 std::string target(ConstructContext &C, const OMPExecutableDirective *D) {
   Translation &T = C.T;
   ConstructVars CV = analyzeConstruct(T, D);
-  // in_reduction: the target task runs in place and updates the original.
+  // in_reduction: the target task runs in place, and takes part in the
+  // task reduction as a task would (a private copy, combined at its end
+  // under the task reduction lock), not updating the original while the
+  // group's tasks combine into it.
+  InPlaceReductions R = inPlaceReductions(T, D, CV, D);
   for (auto &[V, Sh] : CV.Vars)
     if (Sh == Sharing::Reduction)
       Sh = Sharing::Shared;
@@ -179,7 +183,8 @@ std::string target(ConstructContext &C, const OMPExecutableDirective *D) {
   // its earlier siblings have completed.
   std::string Deps = dependItems(C, D);
   std::string Wait = Deps.empty() ? "" : Deps + "parade_taskwait_depend(0); ";
-  return "{ " + Wait + P.Before + "{ " + P.Decls + "\n" + C.bodyText(D) + "\n" + P.Finish + "} }";
+  return "{ " + Wait + P.Before + R.Before + "{ " + P.Decls + R.Decls + "\n" + C.bodyText(D) +
+         "\n" + P.Finish + R.Finish + "} }";
 }
 
 /// target data: the body, with the original data (the host is the device).

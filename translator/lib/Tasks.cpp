@@ -134,6 +134,27 @@ std::string inReductionTarget(Translation &T, const OMPExecutableDirective *D, c
   return "parade_task_reduction_target(" + Orig + ", \"" + V->getName().str() + "\")";
 }
 
+} // namespace
+
+InPlaceReductions inPlaceReductions(Translation &T, const OMPExecutableDirective *D,
+                                    const ConstructVars &CV, const OMPExecutableDirective *Except) {
+  InPlaceReductions Out;
+  TaskReductions R;
+  for (auto &[V, S] : CV.Vars) {
+    if (S != Sharing::Reduction)
+      continue;
+    std::string Ptr = "parade_tp_" + std::to_string(T.fresh());
+    Out.Before += T.declare(T.Ctx.getPointerType(V->getType()), Ptr) + " = " +
+                  inReductionTarget(T, D, V, Except) + "; ";
+    R.add(T, V, reductionOp(CV, V), Ptr, reductionItem(CV, V));
+  }
+  Out.Decls = R.Decls;
+  Out.Finish = R.finish();
+  return Out;
+}
+
+namespace {
+
 /// A task run at once by the encountering thread, in place: @p Body (its
 /// statement, or a taskloop's iterations) with its data environment.
 std::string undeferredTask(ConstructContext &C, const OMPExecutableDirective *D,
@@ -141,11 +162,10 @@ std::string undeferredTask(ConstructContext &C, const OMPExecutableDirective *D,
                            const OMPExecutableDirective *Except) {
   Translation &T = C.T;
   std::string Before, Decls, Finish;
-  TaskReductions R;
   for (auto &[V, S] : CV.Vars) {
     std::string Name = V->getName().str();
     std::string Orig = T.spell(V, D->getBeginLoc(), Except);
-    bool Pointer = S == Sharing::LastPrivate || S == Sharing::Reduction;
+    bool Pointer = S == Sharing::LastPrivate;
     std::string Ptr = Pointer ? "parade_tp_" + std::to_string(T.fresh()) : "";
     if (Loop && Loop->Finals.count(V)) {
       if (S == Sharing::LastPrivate) {
@@ -169,16 +189,13 @@ std::string undeferredTask(ConstructContext &C, const OMPExecutableDirective *D,
       Decls += T.declare(V->getType(), Name) + "; ";
       Finish += "__builtin_memcpy(" + Ptr + ", &" + Name + ", sizeof " + Name + "); ";
       break;
-    case Sharing::Reduction:
-      Before += T.declare(T.Ctx.getPointerType(V->getType()), Ptr) + " = " +
-                inReductionTarget(T, D, V, Except) + "; ";
-      R.add(T, V, reductionOp(CV, V), Ptr, reductionItem(CV, V));
-      break;
+    case Sharing::Reduction: break; // inPlaceReductions
     default: Decls += T.declare(V->getType(), Name) + "; "; break;
     }
   }
+  InPlaceReductions R = inPlaceReductions(T, D, CV, Except);
   std::string Body = Loop ? Loop->Body : C.bodyText(D);
-  return "{ " + Before + "{ " + Decls + R.Decls + Body + " " + Finish + R.finish() + "} }";
+  return "{ " + Before + R.Before + "{ " + Decls + R.Decls + Body + " " + Finish + R.Finish + "} }";
 }
 
 /// Outline @p D as a task: its function is placed before the enclosing

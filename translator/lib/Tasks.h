@@ -16,10 +16,24 @@
 #define PARADE_TRANSLATOR_TASKS_H
 
 #include "ConstructContext.h"
+#include "DataSharing.h"
 
 namespace parade {
 
 std::string task(ConstructContext &C, const clang::OMPExecutableDirective *D);
+
+/// The reduction (in_reduction) variables of @p D, a task that runs in
+/// place on the encountering thread (undeferred, or a target task on the
+/// host): pointers to where each combines (Before, the outer block), the
+/// private copies at the identity (Decls) and their combine under the
+/// node's task reduction lock (Finish). @p Except: the construct whose
+/// copies the originals are not.
+struct InPlaceReductions {
+  std::string Before, Decls, Finish;
+};
+InPlaceReductions inPlaceReductions(Translation &T, const clang::OMPExecutableDirective *D,
+                                    const ConstructVars &CV,
+                                    const clang::OMPExecutableDirective *Except);
 
 /// A taskloop: the encountering thread splits the iterations into tasks
 /// (grainsize, num_tasks) inside a taskgroup unless nogroup; a task that
