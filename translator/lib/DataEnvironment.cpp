@@ -41,6 +41,54 @@ bool refersTo(const Expr *E, const Expr *Ref) {
   return F.Found;
 }
 
+/// lastprivate(conditional: V): every assignment to V in @p D's body also
+/// records the logical iteration it happens in (parade_k) in @p Iter.
+/// False, with an error, where that cannot be done.
+bool recordAssignments(Translation &T, const OMPExecutableDirective *D, const VarDecl *V,
+                       const std::string &Iter) {
+  struct Assignments : RecursiveASTVisitor<Assignments> {
+    const VarDecl *V;
+    std::vector<const Expr *> Found;
+    const Expr *AddressTaken = nullptr;
+    bool names(const Expr *E) const {
+      const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return R && R->getDecl() == V;
+    }
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      if (B->isAssignmentOp() && names(B->getLHS()))
+        Found.push_back(B);
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      if (U->isIncrementDecrementOp() && names(U->getSubExpr()))
+        Found.push_back(U);
+      if (U->getOpcode() == UO_AddrOf && names(U->getSubExpr()) && !AddressTaken)
+        AddressTaken = U;
+      return true;
+    }
+  } A;
+  A.V = V;
+  A.TraverseStmt(const_cast<Stmt *>(directiveBody(D)));
+  if (A.AddressTaken) {
+    T.error(A.AddressTaken->getExprLoc(),
+            "lastprivate(conditional: " + V->getName().str() +
+                ") of a variable whose address is taken is not supported by parade (its "
+                "assignments through the pointer could not be seen)");
+    return false;
+  }
+  for (const Expr *E : A.Found) {
+    SourceLocation Begin = E->getBeginLoc(), End = E->getEndLoc();
+    if (Begin.isMacroID() || End.isMacroID()) {
+      T.error(E->getExprLoc(), "lastprivate(conditional: " + V->getName().str() +
+                                   ") assigned inside a macro is not supported by parade");
+      return false;
+    }
+    T.insert(Begin, "(" + Iter + " = parade_k, ", /*After=*/false);
+    T.insertAfterToken(End, ")");
+  }
+  return true;
+}
+
 } // namespace
 
 Privates privates(Translation &T, const OMPExecutableDirective *D, const ConstructVars &CV,
@@ -81,6 +129,28 @@ Privates privates(Translation &T, const OMPExecutableDirective *D, const Constru
     case Sharing::LastPrivate:
       P.Before += T.declare(T.Ctx.getPointerType(Ty), "parade_lp_" + std::to_string(K)) + " = &" +
                   Orig + "; ";
+      if (CV.Conditional.count(V)) {
+        std::string Ptr = "parade_lp_" + std::to_string(K);
+        if (D->getDirectiveKind() == llvm::omp::OMPD_simd) {
+          // One thread runs the iterations in order: the copy starts as
+          // the original and ends with the last value assigned, if any.
+          P.Decls += T.declare(Ty, Name) + " = *" + Ptr + "; ";
+          P.Finish += "*" + Ptr + " = " + Name + "; ";
+          break;
+        }
+        // The thread whose last assignment came latest in the iteration
+        // order stores its copy: a maximum over every thread of every
+        // node, one collective that every thread of the team meets.
+        std::string Iter = "parade_cl_" + std::to_string(K);
+        if (!recordAssignments(T, D, V, Iter))
+          break;
+        P.Decls += T.declare(Ty, Name) + "; long " + Iter + " = -1; ";
+        P.Finish += "{ long parade_cm = " + Iter +
+                    "; parade_reduce_var parade_cv[] = {{&parade_cm, 1, PARADE_LONG, "
+                    "PARADE_OP_MAX}}; parade_allreduce(parade_cv, 1); if (" +
+                    Iter + " >= 0 && " + Iter + " == parade_cm) *" + Ptr + " = " + Name + "; } ";
+        break;
+      }
       if (CV.FirstAndLast.count(V)) {
         // firstprivate too: the copy starts from the original.
         P.Decls += Ty->isArrayType()

@@ -324,6 +324,10 @@ ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) 
       Each(F, Sharing::FirstPrivate);
     } else if (const auto *L = dyn_cast<OMPLastprivateClause>(C)) {
       Each(L, Sharing::LastPrivate);
+      if (L->getKind() == OMPC_LASTPRIVATE_conditional)
+        for (const Expr *E : L->varlists())
+          if (const VarDecl *V = varOf(E))
+            Out.Conditional.insert(V);
     } else if (const auto *Lin = dyn_cast<OMPLinearClause>(C)) {
       // A private copy per thread that the loop sets at each iteration
       // (WorkSharing.cpp), and the last iteration's value copied back.

@@ -33,6 +33,9 @@ struct ConstructVars {
   /// Named both firstprivate and lastprivate: classified LastPrivate, and
   /// the private copy starts from the original.
   llvm::DenseSet<const clang::VarDecl *> FirstAndLast;
+  /// lastprivate(conditional: x): the original gets the value of the last
+  /// iteration that assigns x, if any does.
+  llvm::DenseSet<const clang::VarDecl *> Conditional;
 };
 
 /// Classify the variables of @p D. Reports unsupported clauses.
