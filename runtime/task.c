@@ -363,8 +363,10 @@ void parade_taskgroup_end(void) {
  * a region's tasks do not belong to it, and it continues after the join. */
 static __thread struct taskgroup *serial_opened;
 static __thread struct task_reduction_scope *serial_reductions;
+static __thread struct task *serial_current; /* a task run at once that forked */
 
 void task_region_begin(void) {
+  serial_current = current;
   current = NULL;
   serial_opened = implicit_task.opened;
   serial_reductions = implicit_task.reductions;
@@ -381,6 +383,8 @@ void task_region_end(void) {
   implicit_task.reductions = serial_reductions;
   serial_opened = NULL;
   serial_reductions = NULL;
+  current = serial_current;
+  serial_current = NULL;
 }
 
 void task_drain(void) { help_until(&q.pending, 0, 1, NULL); }

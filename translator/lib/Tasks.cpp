@@ -115,6 +115,12 @@ std::string inReductionTarget(Translation &T, const OMPExecutableDirective *D, c
        (P = enclosingDirective(T.Ctx, P, [](const OMPExecutableDirective *) { return true; }));) {
     if (Names(P->getClausesOfKind<OMPTaskReductionClause>()))
       return Orig;
+    if (isTaskLoop(P) && Names(P->getClausesOfKind<OMPReductionClause>())) {
+      // Its body names the taskloop task's partial, not the original.
+      T.error(D->getBeginLoc(), "an in_reduction task inside a taskloop with a reduction of '" +
+                                    V->getName().str() + "' is not supported by parade");
+      return Orig;
+    }
     bool TaskModifier = false;
     for (const auto *Rd : P->getClausesOfKind<OMPReductionClause>())
       if (Rd->getModifier() == OMPC_REDUCTION_task)
@@ -378,10 +384,24 @@ std::string taskloop(ConstructContext &C, const OMPExecutableDirective *D, bool 
   if (const auto *N = clause<OMPNumTasksClause>(D))
     NumTasks = "(long long)" + C.exprText(N->getNumTasks());
   bool Group = !clause<OMPNogroupClause>(D);
+  // A taskloop with reduction is a taskgroup with task_reduction: its tasks
+  // combine into the original, and an in_reduction task that a function
+  // called from its body creates finds that scope at run time.
+  std::string Scopes;
+  int ScopeCount = 0;
+  for (const auto *Rd : D->getClausesOfKind<OMPReductionClause>())
+    for (const Expr *E : Rd->varlists())
+      if (const VarDecl *V = varOf(E); V && Group) {
+        std::string Orig = "&" + T.spell(V, D->getBeginLoc(), Except);
+        Scopes += "parade_task_reduction_register(" + Orig + ", " + Orig + "); ";
+        ScopeCount++;
+      }
   std::string Head = "{ " + Space.Bounds + "long long parade_n = " + Space.Total + ";\n  " +
-                     (Group ? "parade_taskgroup_begin(); " : "");
-  std::string Tail = std::string(Group ? "parade_taskgroup_end(); " : "") +
-                     (InRegionTail ? "parade_last = 1; " : "") + "}";
+                     (Group ? "parade_taskgroup_begin(); " : "") + Scopes;
+  std::string Tail =
+      std::string(Group ? "parade_taskgroup_end(); " : "") +
+      (ScopeCount ? "parade_task_reduction_unregister(" + std::to_string(ScopeCount) + "); " : "") +
+      (InRegionTail ? "parade_last = 1; " : "") + "}";
   std::string Why, Fn;
   if (heldRegion(C, D))
     Why = "its body holds a parallel region";
