@@ -309,13 +309,21 @@ std::string reductions(Translation &T, const OMPExecutableDirective *D, const Pr
         "parade_allreduce_user(&" + U.Name + ", sizeof " + U.Name + ", " + U.Combiner + "); ";
   }
   Combine += UserCombine;
+  // A team serialized inside an active region (a nested parallel, or a
+  // region of a function called from one) combines into an original that
+  // other threads of the enclosing team may be combining into at the same
+  // moment, from any node: under the lock then, as gcc makes such a combine
+  // atomic.
+  std::string Guarded = "{ int parade_nest = parade_level() > 1 && parade_in_parallel(); if "
+                        "(parade_nest) parade_critical_enter(\"parade.reduction\"); " +
+                        Combine + "if (parade_nest) parade_critical_exit(\"parade.reduction\"); } ";
   if (P.ReduceVars.empty() && !Serialized && !T.Opts.ForceLockPath) {
     T.remark(D->getBeginLoc(), "user-defined reduction: one allreduce with its combiner per "
                                "variable");
-    return "{ " + UserAll + "if (parade_thread_num() == 0) { " + Combine + "} } ";
+    return "{ " + UserAll + "if (parade_thread_num() == 0) " + Guarded + "} ";
   }
   if (Serialized)
-    return "{ " + P.ReduceCopies + Combine + "} ";
+    return "{ " + P.ReduceCopies + Guarded + "} ";
   if (T.Opts.ForceLockPath) {
     T.remark(D->getBeginLoc(), "reduction uses the distributed lock: -fparade-sync=lock");
     return "{ " + P.ReduceCopies + "parade_critical_enter(\"parade.reduction\"); " + Combine +
@@ -329,7 +337,7 @@ std::string reductions(Translation &T, const OMPExecutableDirective *D, const Pr
                " variable(s), " + std::to_string(P.ReduceBytes) + " bytes");
   return "{ " + P.ReduceCopies + "parade_reduce_var parade_rv[] = {" + List +
          "}; parade_allreduce(parade_rv, " + std::to_string(P.ReduceVars.size()) + "); " + UserAll +
-         "if (parade_thread_num() == 0) { " + Combine + "} } ";
+         "if (parade_thread_num() == 0) " + Guarded + "} ";
 }
 
 } // namespace parade
