@@ -11,7 +11,8 @@
 // never have their address taken (they stay in registers).
 // CHECK: { double [[S:parade_rt_[0-9]+]] = s; long [[M:parade_rt_[0-9]+]] = m;
 // CHECK-SAME: parade_reduce_var parade_rv[] = {{[{][{]}}&[[S]], 1, PARADE_DOUBLE, PARADE_OP_SUM}, {&[[M]], 1, PARADE_LONG, PARADE_OP_MAX}}; parade_allreduce(parade_rv, 2);
-// CHECK-SAME: if (parade_thread_num() == 0) { (*parade_ro_{{[0-9]+}}) = (*parade_ro_{{[0-9]+}}) + [[S]]; (*parade_ro_{{[0-9]+}}) = [[M]] > (*parade_ro_{{[0-9]+}}) ? [[M]] : (*parade_ro_{{[0-9]+}}); }
+// Thread 0 combines; under the lock only in a team nested in an active one.
+// CHECK-SAME: if (parade_thread_num() == 0) { int parade_nest = parade_level() > 1 && parade_in_parallel(); if (parade_nest) parade_critical_enter("parade.reduction"); (*parade_ro_{{[0-9]+}}) = (*parade_ro_{{[0-9]+}}) + [[S]]; (*parade_ro_{{[0-9]+}}) = [[M]] > (*parade_ro_{{[0-9]+}}) ? [[M]] : (*parade_ro_{{[0-9]+}}); if (parade_nest) parade_critical_exit("parade.reduction"); }
 // LOCK-NOT: parade_allreduce
 // LOCK: parade_critical_enter("parade.reduction");
 // REMARK: reduction-allreduce.c:[[@LINE+6]]:1: remark: reduction mapped to one merged allreduce: 2 variable(s), 16 bytes [-Rparade]
