@@ -104,6 +104,7 @@ void hlrc_fault(size_t page, int write) {
         fetch_page(page);
         vm_protect(&node.vm, page, 1, PROT_READ);
         page_finish(e, PAGE_READ_ONLY);
+        page_hint_valid(&node.pages, page);
       }
     } else if (s == PAGE_TRANSIENT || s == PAGE_BLOCKED) {
       page_wait_while_busy(e);
@@ -287,14 +288,47 @@ void hlrc_acquire(const uint64_t *notices, size_t count) {
   free(scratch);
 }
 
+/* Clean copies dropped together: one protection change for a run of
+ * pages, then each page's state. */
+struct drop_run {
+  size_t start, count;
+};
+
+static void drop_run_flush(struct drop_run *run) {
+  if (!run->count)
+    return;
+  vm_protect(&node.vm, run->start, run->count, PROT_NONE);
+  for (size_t page = run->start; page < run->start + run->count; page++) {
+    STAT_INC(invalidations);
+    page_finish(entry_of(page), PAGE_INVALID);
+  }
+  run->count = 0;
+}
+
 void hlrc_acquire_pages(size_t first, size_t count) {
   if (node.size == 1)
     return;
   struct wait_slot *slot = comm_my_slot();
   uint8_t *scratch = NULL;
-  for (size_t page = first; page < first + count && page < node.vm.npages; page++)
-    if (home_of(page) != me())
-      drop_copy(page, slot, &scratch);
+  struct drop_run run = {0, 0};
+  size_t end = first + count < node.vm.npages ? first + count : node.vm.npages;
+  /* Only pages whose copy hint is set can hold a copy to drop. */
+  for (size_t page = first; (page = page_take_hinted(&node.pages, page, end)) < end; page++) {
+    if (home_of(page) == me())
+      continue;
+    struct page_entry *e = entry_of(page);
+    if (page_state_of(e) == PAGE_READ_ONLY && page_claim(e, PAGE_READ_ONLY)) {
+      if (run.count && run.start + run.count != page)
+        drop_run_flush(&run);
+      if (!run.count)
+        run.start = page;
+      run.count++;
+      continue;
+    }
+    drop_run_flush(&run);
+    drop_copy(page, slot, &scratch);
+  }
+  drop_run_flush(&run);
   free(scratch);
 }
 
@@ -462,6 +496,8 @@ static void home_departure(struct page_entry *e, size_t page, int32_t due) {
     if (prot_of(target) != prot_of(state))
       vm_protect(&node.vm, page, 1, prot_of(target));
     page_finish(e, target);
+    if (target != PAGE_INVALID)
+      page_hint_valid(&node.pages, page);
     return;
   }
 }
@@ -514,6 +550,8 @@ void hlrc_apply_departure(const struct depart_entry *entries, size_t count) {
     if (prot_of(target) != prot_of(state))
       prot_run_add(&run, d->page, prot_of(target));
     atomic_store(&e->state, target);
+    if (target != PAGE_INVALID)
+      page_hint_valid(&node.pages, d->page); /* a home that moved away keeps a copy */
   }
   prot_run_flush(&run);
   for (int dest = 0; dest < node.size; dest++) {

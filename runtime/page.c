@@ -15,8 +15,14 @@ int page_table_init(struct page_table *table, size_t npages, uint32_t home) {
   table->npages = npages;
   table->entries = map_private(npages * sizeof *table->entries);
   table->epoch_list = map_private(npages * sizeof *table->epoch_list);
-  if (!table->entries || !table->epoch_list)
+  size_t words = (npages + 63) / 64;
+  table->hints = map_private(words * sizeof *table->hints);
+  if (!table->entries || !table->epoch_list || !table->hints)
     return ENOMEM;
+  /* Every page starts valid (READ_ONLY): every hint is set. */
+  for (size_t w = 0; w < words; w++)
+    atomic_init(&table->hints[w],
+                npages - w * 64 >= 64 ? UINT64_MAX : (UINT64_C(1) << (npages - w * 64)) - 1);
   for (size_t i = 0; i < npages; i++) {
     atomic_init(&table->entries[i].state, PAGE_READ_ONLY);
     atomic_init(&table->entries[i].pending_diffs, 0);
@@ -33,8 +39,35 @@ void page_table_free(struct page_table *table) {
     munmap(table->entries, table->npages * sizeof *table->entries);
   if (table->epoch_list)
     munmap((void *)table->epoch_list, table->npages * sizeof *table->epoch_list);
+  if (table->hints)
+    munmap((void *)table->hints, (table->npages + 63) / 64 * sizeof *table->hints);
   table->entries = NULL;
   table->epoch_list = NULL;
+  table->hints = NULL;
+}
+
+void page_hint_valid(struct page_table *table, size_t page) {
+  _Atomic uint64_t *word = &table->hints[page / 64];
+  uint64_t bit = UINT64_C(1) << (page % 64);
+  if (!(atomic_load_explicit(word, memory_order_relaxed) & bit))
+    atomic_fetch_or(word, bit);
+}
+
+size_t page_take_hinted(struct page_table *table, size_t from, size_t end) {
+  for (size_t page = from; page < end;) {
+    _Atomic uint64_t *word = &table->hints[page / 64];
+    uint64_t bits = atomic_load(word) & (UINT64_MAX << (page % 64));
+    if (!bits) {
+      page = (page / 64 + 1) * 64;
+      continue;
+    }
+    page = (page / 64) * 64 + (size_t)__builtin_ctzll(bits);
+    if (page >= end)
+      break;
+    atomic_fetch_and(word, ~(UINT64_C(1) << (page % 64)));
+    return page;
+  }
+  return end;
 }
 
 int page_claim(struct page_entry *e, uint32_t from) {

@@ -11,7 +11,11 @@
  * Only the thread that moved a page to TRANSIENT may move it on; whoever
  * completes the change wakes the BLOCKED sleepers. The epoch list holds the
  * pages this node wrote (or learned of) since the last barrier: its length
- * is what a barrier costs, whatever the pool size. */
+ * is what a barrier costs, whatever the pool size. The copy hints do the
+ * same for a flush, which drops every copy of a page homed elsewhere: a
+ * page whose hint is clear is INVALID or homed here, so the flush visits
+ * only the pages it may have to drop (a flush walked all 262,144 pages of
+ * a 1 GiB pool, 0.5 ms for each poll of a flag). */
 #ifndef PARADE_PAGE_H
 #define PARADE_PAGE_H
 
@@ -47,6 +51,7 @@ struct page_entry {
 struct page_table {
   struct page_entry *entries;
   size_t npages;
+  _Atomic uint64_t *hints; /* copy hints, one bit per page */
   _Atomic uint32_t *epoch_list;
   _Atomic size_t epoch_count;
 };
@@ -55,6 +60,15 @@ struct page_table {
  * Returns 0 or an errno value. */
 int page_table_init(struct page_table *table, size_t npages, uint32_t home);
 void page_table_free(struct page_table *table);
+
+/* The page may be valid here: set its copy hint. Call after any change
+ * that can make a page valid at a node that is not its home. */
+void page_hint_valid(struct page_table *table, size_t page);
+
+/* The first page in [@p from, @p end) whose copy hint is set, or @p end;
+ * its hint is cleared. The caller then looks at the page's state and home
+ * (after the clear, so that a page made valid meanwhile keeps its hint). */
+size_t page_take_hinted(struct page_table *table, size_t from, size_t end);
 
 static inline uint32_t page_state_of(const struct page_entry *e) {
   return atomic_load_explicit(&e->state, memory_order_acquire);
