@@ -10,6 +10,7 @@
 #include "vm.h"
 #include "wait.h"
 
+#include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,6 +102,10 @@ void hlrc_fault(size_t page, int write) {
     uint32_t s = page_state_of(e);
     if (s == PAGE_INVALID) {
       if (page_claim(e, PAGE_INVALID)) {
+        /* Hinted before the fetch: a flush that starts while the copy is
+         * in flight must wait for it and drop it (it may be older than
+         * what the flush has to see). */
+        page_hint_valid(&node.pages, page);
         fetch_page(page);
         vm_protect(&node.vm, page, 1, PROT_READ);
         page_finish(e, PAGE_READ_ONLY);
@@ -305,9 +310,16 @@ static void drop_run_flush(struct drop_run *run) {
   run->count = 0;
 }
 
+/* One walk of the copy hints at a time on a node: a walk clears a hint
+ * before it drops the page, so a second walk running alongside would skip
+ * a page the first has taken but not yet protected, and return while its
+ * thread can still read the stale copy. */
+static pthread_mutex_t walk_lock = PTHREAD_MUTEX_INITIALIZER;
+
 void hlrc_acquire_pages(size_t first, size_t count) {
   if (node.size == 1)
     return;
+  pthread_mutex_lock(&walk_lock);
   struct wait_slot *slot = comm_my_slot();
   uint8_t *scratch = NULL;
   struct drop_run run = {0, 0};
@@ -330,6 +342,7 @@ void hlrc_acquire_pages(size_t first, size_t count) {
   }
   drop_run_flush(&run);
   free(scratch);
+  pthread_mutex_unlock(&walk_lock);
 }
 
 /* ---- Collective stores ------------------------------------------------ */

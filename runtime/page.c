@@ -48,9 +48,11 @@ void page_table_free(struct page_table *table) {
 
 void page_hint_valid(struct page_table *table, size_t page) {
   _Atomic uint64_t *word = &table->hints[page / 64];
-  uint64_t bit = UINT64_C(1) << (page % 64);
-  if (!(atomic_load_explicit(word, memory_order_relaxed) & bit))
-    atomic_fetch_or(word, bit);
+  /* Unconditional: a relaxed test first could read a hint a walker has
+   * just cleared as still set (the walker's clear and state read against
+   * our state store and hint read); two read-modify-writes of the word
+   * are ordered. It is rare: a fetch, a departure. */
+  atomic_fetch_or(word, UINT64_C(1) << (page % 64));
 }
 
 size_t page_take_hinted(struct page_table *table, size_t from, size_t end) {
