@@ -360,6 +360,14 @@ std::optional<std::string> updateAsCollective(Translation &T, const OMPExecutabl
     std::optional<Update> U = matchUpdate(T, D, S, Why);
     if (!U)
       return std::nullopt;
+    // Combining the values first must give what the C conversions give:
+    // true for floating objects, and for integer objects of integer values
+    // (each thread's x *= 0.5 on an int would contribute (int)0.5 = 0).
+    if (U->Value && U->Var->getType()->isIntegerType() &&
+        !U->Value->IgnoreParenImpCasts()->getType()->isIntegerType()) {
+      Why = "an integer object updated by a non-integer value";
+      return std::nullopt;
+    }
     for (const Update &Prev : Updates)
       if (Prev.Var == U->Var) {
         Why = "the block updates '" + U->Var->getName().str() + "' twice";
@@ -453,8 +461,10 @@ std::optional<std::string> updateAsCollective(Translation &T, const OMPExecutabl
     std::string Name = "parade_c" + std::to_string(I);
     std::string Value =
         U.Value ? "(" + T.text(U.Value->getSourceRange()) + ")" : std::to_string(U.Step);
-    Decls += T.declare(Ty.getUnqualifiedType(), Name) + " = " + castTo(T, Ty) +
-             (U.Negate ? "(-" + Value + ")" : Value) + "; ";
+    // x -= e contributes -(T)e: negating e in its own type first would
+    // wrap an unsigned e narrower than x (or converted to a floating x).
+    Decls += T.declare(Ty.getUnqualifiedType(), Name) + " = " +
+             (U.Negate ? "(-" + castTo(T, Ty) + Value + ")" : castTo(T, Ty) + Value) + "; ";
     Vars += std::string(I ? ", " : "") + "{&" + Name + ", 1, " + runtimeTypeName(Ty, T.Ctx) + ", " +
             U.Op + "}";
     Targets += std::string(I ? ", " : "") + "&(" + T.text(U.Target->getSourceRange()) + ")";
@@ -554,7 +564,7 @@ std::optional<std::string> atomicAsDeferred(Translation &T, const OMPExecutableD
     ValueText = "(" + T.text(Value->getSourceRange()) + ")";
   }
   std::string Cast = castTo(T, Ty);
-  std::string V = Cast + (U->Negate ? "(-" + ValueText + ")" : ValueText);
+  std::string V = U->Negate ? "(-" + Cast + ValueText + ")" : Cast + ValueText;
   return "{ " + T.declare(Ty.getUnqualifiedType(), "parade_av") + " = " + V +
          "; parade_atomic_update((void *)&(" + T.text(X->getSourceRange()) + "), " + TypeName +
          ", " + U->Op + ", &parade_av); }";
