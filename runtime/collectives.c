@@ -8,6 +8,7 @@
 #include "node.h"
 #include "stats.h"
 #include "streams.h"
+#include "task.h"
 #include "team.h"
 #include "team_shape.h"
 
@@ -539,6 +540,8 @@ static void bcast_store_leader(void) {
 }
 
 void parade_bcast_store(void **targets, const size_t *sizes, int n, int root) {
+  /* It stands for the single's barrier, which completes the tasks. */
+  task_drain();
   atomic_flush_deferred();
   streams_release();
   if (parade_num_threads() <= 1)

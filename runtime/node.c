@@ -1,6 +1,7 @@
 #include "node.h"
 
 #include "alloc.h"
+#include "atomic.h"
 #include "comm.h"
 #include "error.h"
 #include "fault.h"
@@ -8,6 +9,7 @@
 #include "parade.h"
 #include "stats_report.h"
 #include "streams.h"
+#include "task.h"
 #include "team.h"
 #include "wait.h"
 
@@ -205,6 +207,7 @@ int parade_main(int argc, char **argv, int (*user_main)(int, char **)) {
             (unsigned long long)node.spin_ns);
   }
   locks_init();
+  task_on_sync(atomic_flush_deferred);
   sched_init();
   alloc_heap_init();
   alloc_register_handlers();

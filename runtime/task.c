@@ -151,10 +151,24 @@ static void complete(struct task *t) {
   release(t);
 }
 
+/* Called where a task is created, completes or is waited for: the atomic
+ * module applies the calling thread's deferred atomic updates there, so
+ * that the task (or its waiter) sees them (registered by node.c; task.c
+ * sits below atomic.c). */
+static void (*sync_hook)(void);
+
+void task_on_sync(void (*hook)(void)) { sync_hook = hook; }
+
+static void task_sync(void) {
+  if (sync_hook)
+    sync_hook();
+}
+
 static void run(struct task *t) {
   struct task *saved = current;
   current = t;
   t->fn(t->args);
+  task_sync(); /* its deferred atomics, before it completes */
   if (t->opened)
     err_fatal("a taskgroup was not ended inside its task");
   dep_table_free(&t->deps); /* it creates no more children */
@@ -229,6 +243,7 @@ void parade_task(parade_task_fn fn, const void *args, size_t args_size, int flag
 
 void parade_task_detached(parade_task_fn fn, const void *args, size_t args_size, int flags,
                           uint64_t event) {
+  task_sync();
   struct task *parent = cur();
   const struct dep_item *items;
   int ndeps = dep_take_pending(&items);
@@ -306,6 +321,7 @@ static void help_until(_Atomic uint32_t *word, uint32_t value, int until_equal,
 }
 
 void parade_taskwait(void) {
+  task_sync();
   struct task *self = cur();
   help_until(&self->children, 0, 1, self);
   dep_table_free(&self->deps); /* every child it names completed */
@@ -318,6 +334,7 @@ void parade_taskwait_depend(int nowait) {
     parade_task(no_body, NULL, 0, 0); /* takes the items */
     return;
   }
+  task_sync();
   struct task *self = cur();
   const struct dep_item *items;
   int n = dep_take_pending(&items);
@@ -350,6 +367,7 @@ void parade_taskgroup_begin(void) {
 }
 
 void parade_taskgroup_end(void) {
+  task_sync();
   struct task *self = cur();
   struct taskgroup *g = self->opened;
   if (!g)

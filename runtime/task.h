@@ -26,6 +26,10 @@ int task_in_explicit(void);
  * Called before a thread arrives at a team barrier. */
 void task_drain(void);
 
+/* @p hook runs where a task is created, completes or is waited for (the
+ * atomic module's deferred updates are applied there). */
+void task_on_sync(void (*hook)(void));
+
 /* Waiting at a team barrier: help with tasks until *gen != seen. */
 void task_barrier_wait(_Atomic uint32_t *gen, uint32_t seen);
 
