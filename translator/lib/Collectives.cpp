@@ -193,6 +193,27 @@ bool oncePerThread(Translation &T, const OMPExecutableDirective *D,
     Why = "it is orphaned (not lexically inside a parallel region)";
     return false;
   }
+  // Every thread runs the body of a parallel (and target parallel) region;
+  // of parallel masked, master or sections only some do.
+  if (Region->getDirectiveKind() != llvm::omp::OMPD_parallel &&
+      Region->getDirectiveKind() != llvm::omp::OMPD_target_parallel) {
+    Why = "its region is a '" + directiveName(Region) + "', whose body not every thread runs";
+    return false;
+  }
+  // A jump inside the region may take a thread past it.
+  struct Jumps : RecursiveASTVisitor<Jumps> {
+    const Stmt *Found = nullptr;
+    bool VisitGotoStmt(GotoStmt *G) { return !(Found = G); }
+    bool VisitIndirectGotoStmt(IndirectGotoStmt *G) { return !(Found = G); }
+    bool VisitOMPCancelDirective(OMPCancelDirective *C) { return !(Found = C); }
+  } J;
+  J.TraverseStmt(const_cast<Stmt *>(directiveBody(Region)));
+  if (J.Found) {
+    Why = std::string(isa<OMPCancelDirective>(J.Found) ? "a cancel" : "a goto") + " at line " +
+          std::to_string(T.SM.getExpansionLineNumber(J.Found->getBeginLoc())) +
+          " may take a thread past it";
+    return false;
+  }
   DynTypedNode Node = DynTypedNode::create(*D);
   for (;;) {
     auto Parents = T.Ctx.getParents(Node);
