@@ -186,13 +186,8 @@ std::optional<Update> matchUpdate(Translation &T, const OMPExecutableDirective *
   return U;
 }
 
-/// Whether every thread of the region meets @p D exactly once.
-bool oncePerThread(Translation &T, const OMPExecutableDirective *D,
-                   const OMPExecutableDirective *Region, std::string &Why) {
-  if (!Region) {
-    Why = "it is orphaned (not lexically inside a parallel region)";
-    return false;
-  }
+/// Whether every thread of @p Region runs its body through to the end.
+bool everyThreadRuns(Translation &T, const OMPExecutableDirective *Region, std::string &Why) {
   // Every thread runs the body of a parallel (and target parallel) region;
   // of parallel masked, master or sections only some do.
   if (Region->getDirectiveKind() != llvm::omp::OMPD_parallel &&
@@ -214,6 +209,16 @@ bool oncePerThread(Translation &T, const OMPExecutableDirective *D,
           " may take a thread past it";
     return false;
   }
+  return true;
+}
+
+/// Whether every thread of the region meets @p D exactly once.
+bool oncePerThread(Translation &T, const OMPExecutableDirective *D,
+                   const OMPExecutableDirective *Region, std::string &Why) {
+  if (!Region) {
+    Why = "it is orphaned (not lexically inside a parallel region)";
+    return false;
+  }
   DynTypedNode Node = DynTypedNode::create(*D);
   for (;;) {
     auto Parents = T.Ctx.getParents(Node);
@@ -224,7 +229,7 @@ bool oncePerThread(Translation &T, const OMPExecutableDirective *D,
     const DynTypedNode &P = Parents[0];
     if (const auto *S = P.get<Stmt>()) {
       if (S == Region)
-        return true;
+        return everyThreadRuns(T, Region, Why);
       if (isa<CompoundStmt, CapturedStmt>(S)) {
         Node = P;
         continue;
