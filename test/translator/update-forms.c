@@ -33,7 +33,7 @@ void f(double v, int k) {
 // CHECK-NEXT: back = v - back;
 // CHECK-NEXT: ratio = ratio / v;
 // CHECK-NEXT: bits <<= 1;
-// CHECK-NEXT: { double parade_c0 = (double)(v); int parade_c1 = (int)(k); double parade_c2 = (-(double)(v)); {{.*}}PARADE_OP_PROD}, {{.*}}PARADE_OP_BXOR}, {{.*}}PARADE_OP_SUM}}; void *parade_ct[] = {&(product), &(bits), &(scaled)};
+// CHECK: { double parade_c0 = (double)(v); int parade_c1 = (int)(k); double parade_c2 = (-(double)(v)); {{.*}}PARADE_OP_PROD}, {{.*}}PARADE_OP_BXOR}, {{.*}}PARADE_OP_SUM}}; void *parade_ct[] = {&(product), &(bits), &(scaled)};
 // REMARK: update-forms.c:[[@LINE+1]]:1: remark: critical mapped to a collective: 20 bytes
 #pragma omp critical
     {

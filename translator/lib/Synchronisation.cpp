@@ -19,7 +19,11 @@ std::string synchronisedUpdate(ConstructContext &C, const OMPExecutableDirective
   if (auto Collective = updateAsCollective(T, D, Region, Why, Bytes)) {
     T.remark(D->getBeginLoc(),
              Kind + " mapped to a collective: " + std::to_string(Bytes) + " bytes of shared data");
-    return *Collective;
+    // A team serialized inside an active region (its region nested in
+    // another, or in a function called from one) is a team of one beside
+    // the enclosing team's other threads: it takes the lock.
+    return "if (parade_level() > 1 && parade_in_parallel()) { parade_critical_enter(" + LockName +
+           "); " + C.bodyText(D) + " parade_critical_exit(" + LockName + "); } else " + *Collective;
   }
   if (isa<OMPAtomicDirective>(D)) {
     std::string WhyNot;
