@@ -7,6 +7,7 @@
 #include "stats.h"
 #include "task.h"
 #include "team_shape.h"
+#include "vm.h"
 
 #include <parade.h>
 #include <stdint.h>
@@ -68,7 +69,9 @@ void parade_atomic_update(void *addr, parade_type type, parade_op op, const void
     combine_elements(type, op, addr, value, 1); /* the only thread of its team */
     return;
   }
-  if (node.size == 1 || task_in_explicit()) {
+  /* Outside the pool (a thread's stack, say): a deferred update would be
+   * applied after the object may be gone, and no other node sees it. */
+  if (node.size == 1 || task_in_explicit() || !vm_contains(&node.vm, addr)) {
     apply_now(addr, type, op, value);
     return;
   }

@@ -554,7 +554,26 @@ std::optional<std::string> singleAsCollective(Translation &T, const OMPExecutabl
          std::to_string(A.Written.size()) + ", 0); } }";
 }
 
+/// The variable an update's object belongs to: through array subscripts
+/// and members to the variable, or the pointer it is reached through.
+const VarDecl *objectBase(const Expr *E) {
+  for (;;) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *M = dyn_cast<MemberExpr>(E))
+      E = M->getBase();
+    else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
+      E = A->getBase();
+    else if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
+      E = U->getSubExpr();
+    else if (const auto *R = dyn_cast<DeclRefExpr>(E))
+      return dyn_cast<VarDecl>(R->getDecl());
+    else
+      return nullptr;
+  }
+}
+
 std::optional<std::string> atomicAsDeferred(Translation &T, const OMPExecutableDirective *D,
+                                            const OMPExecutableDirective *Region,
                                             std::string &Why) {
   if (T.Opts.ForceLockPath) {
     Why = "-fparade-sync=lock";
@@ -588,6 +607,48 @@ std::optional<std::string> atomicAsDeferred(Translation &T, const OMPExecutableD
       return std::nullopt;
     }
     ValueText = "(" + T.text(Value->getSourceRange()) + ")";
+  }
+  // The thread must see its own update: a read of the object outside an
+  // atomic, where the deferred value is not yet applied, keeps the lock.
+  const VarDecl *Base = objectBase(X);
+  if (!Base) {
+    Why = "the updated object is not reached through a variable";
+    return std::nullopt;
+  }
+  const Stmt *Scope = Region ? directiveBody(Region) : nullptr;
+  if (!Scope) {
+    DynTypedNode Node = DynTypedNode::create(*D);
+    for (auto Parents = T.Ctx.getParents(Node); !Parents.empty();
+         Parents = T.Ctx.getParents(Parents[0]))
+      if (const auto *F = Parents[0].get<FunctionDecl>()) {
+        Scope = F->getBody();
+        break;
+      }
+  }
+  struct PlainUses : RecursiveASTVisitor<PlainUses> {
+    const VarDecl *Base;
+    const DeclRefExpr *Found = nullptr;
+    bool TraverseOMPAtomicDirective(OMPAtomicDirective *) { return true; }
+    // Entering a critical applies the thread's deferred updates (the lock
+    // path's acquire, a collective's store; a collective's values never
+    // read what an atomic writes, see updateAsCollective).
+    bool TraverseOMPCriticalDirective(OMPCriticalDirective *) { return true; }
+    bool VisitDeclRefExpr(DeclRefExpr *R) {
+      if (R->getDecl() == Base)
+        Found = R;
+      return !Found;
+    }
+  } Uses;
+  Uses.Base = Base;
+  if (Scope)
+    Uses.TraverseStmt(const_cast<Stmt *>(Scope));
+  if (!Scope || Uses.Found) {
+    Why = "'" + Base->getName().str() + "' is used outside atomics" +
+          (Uses.Found ? " at line " +
+                            std::to_string(T.SM.getExpansionLineNumber(Uses.Found->getBeginLoc()))
+                      : std::string()) +
+          ", where the thread must see its own update";
+    return std::nullopt;
   }
   std::string Cast = castTo(T, Ty);
   std::string V = U->Negate ? "(-" + Cast + ValueText + ")" : Cast + ValueText;

@@ -35,7 +35,7 @@ std::string synchronisedUpdate(ConstructContext &C, const OMPExecutableDirective
     if (Region && threadsMayWait(T, Region, /*OnlyUnflushed=*/true, Where))
       WhyNot = "a thread waiting through " + Where + " would not apply it";
     else
-      Deferred = atomicAsDeferred(T, D, WhyNot);
+      Deferred = atomicAsDeferred(T, D, Region, WhyNot);
     if (Deferred) {
       T.remark(D->getBeginLoc(), "atomic update deferred: combined by each thread, applied "
                                  "under the lock at its next synchronisation (" +
