@@ -463,12 +463,28 @@ ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) 
       return true;
     }
   };
+  // But the clauses of constructs nested in the body, and of a combined
+  // parallel construct the clauses of its inner part (schedule, filter,
+  // grainsize, ...), are evaluated inside the outlined code: what they
+  // name is shared with the construct like a use in the body.
+  llvm::DenseSet<const VarDecl *> InsideClauses;
+  bool Combined = isOpenMPParallelDirective(D->getDirectiveKind()) &&
+                  D->getDirectiveKind() != llvm::omp::OMPD_parallel;
   class ClauseRefs : public RecursiveASTVisitor<ClauseRefs> {
   public:
-    Refs R;
-    explicit ClauseRefs(llvm::DenseSet<const VarDecl *> &Out) : R(Out) {}
+    Refs Outside, Inside;
+    const OMPExecutableDirective *Root;
+    bool Combined;
+    ClauseRefs(llvm::DenseSet<const VarDecl *> &Out, llvm::DenseSet<const VarDecl *> &In,
+               const OMPExecutableDirective *Root, bool Combined)
+        : Outside(Out), Inside(In), Root(Root), Combined(Combined) {}
     bool VisitOMPExecutableDirective(OMPExecutableDirective *Dir) {
       for (OMPClause *C : Dir->clauses()) {
+        bool AtFork = isa<OMPNumThreadsClause, OMPProcBindClause>(C) ||
+                      (isa<OMPIfClause>(C) &&
+                       (cast<OMPIfClause>(C)->getNameModifier() == llvm::omp::OMPD_unknown ||
+                        cast<OMPIfClause>(C)->getNameModifier() == llvm::omp::OMPD_parallel));
+        Refs &R = Dir != Root || (Combined && !AtFork) ? Inside : Outside;
         for (Stmt *Child : C->children())
           if (Child)
             R.TraverseStmt(Child);
@@ -478,8 +494,15 @@ ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) 
       }
       return true;
     }
-  } Refs(Classified);
+  } Refs(Classified, InsideClauses, D, Combined);
   Refs.TraverseStmt(const_cast<OMPExecutableDirective *>(D));
+  for (const VarDecl *V : InsideClauses) {
+    if (Classified.count(V) || Skip(V) || V->isImplicit() || isa<OMPCapturedExprDecl>(V) ||
+        T.contains(BodyRange, V->getLocation()))
+      continue;
+    Out.Vars.emplace_back(V, Sharing::Shared);
+    Classified.insert(V);
+  }
   const auto *CS =
       D->hasAssociatedStmt() ? dyn_cast<CapturedStmt>(D->getAssociatedStmt()) : nullptr;
   for (const CapturedStmt::Capture &C :
