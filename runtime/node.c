@@ -34,6 +34,10 @@ struct node_state node = {
  * leaves MPI. */
 static void shutdown_job(int status) {
   node.finished = 1;
+  /* The other ranks end when told: rank 0's output must be out first, or
+   * a launcher that sees them end may stop this process before exit()
+   * would flush it. */
+  fflush(NULL);
   if (node.rank == 0)
     for (int dest = 1; dest < node.size; dest++)
       comm_send(dest, msg_exit_pack((struct msg_exit){.status = status}), NULL, 0);
@@ -162,6 +166,12 @@ static char **shared_argv(int argc, char **argv) {
 }
 
 static void finish(int status) {
+  /* Rank 0 with other ranks: exit() runs the program's atexit handlers
+   * first, with the DSM still serving (a handler may read shared data),
+   * then on_process_exit, registered before the program's main, ends the
+   * job. */
+  if (node.rank == 0 && node.size > 1)
+    exit(status);
   shutdown_job(status);
   exit(status);
 }
