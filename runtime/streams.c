@@ -15,8 +15,6 @@
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <unistd.h>
 
 /* ---- The streams rank 0 opened -------------------------------------------
@@ -76,7 +74,14 @@ static void write_all(const char *buf, size_t len) {
   }
 }
 
-static void send_output(const char *buf, size_t len) {
+static ssize_t forward_write(void *cookie, const char *buf, size_t len) {
+  (void)cookie;
+  /* The communication thread cannot wait for an answer only it would
+   * receive (it flushes stdout on a fatal error): it writes directly. */
+  if (!atomic_load(&node.streams.forwarding) || comm_is_comm_thread()) {
+    write_all(buf, len);
+    return (ssize_t)len;
+  }
   for (size_t done = 0; done < len;) {
     size_t piece = len - done < (1u << 20) ? len - done : (1u << 20);
     struct wait_slot *slot = comm_my_slot();
@@ -92,63 +97,6 @@ static void send_output(const char *buf, size_t len) {
     comm_slot_wait(slot);
     done += piece;
   }
-}
-
-static void keep_partial(const char *buf, size_t len) {
-  struct streams_state *st = &node.streams;
-  if (st->partial_len + len > st->partial_cap) {
-    size_t cap = (st->partial_len + len) * 2;
-    char *grown = realloc(st->partial, cap);
-    if (!grown)
-      err_fatal("out of memory keeping a line of standard output");
-    st->partial = grown;
-    st->partial_cap = cap;
-  }
-  memcpy(st->partial + st->partial_len, buf, len);
-  st->partial_len += len;
-}
-
-/* Set while a release flushes stdout: what was printed before a release
- * must be out before anything after it (an ordered loop's output), even
- * in mid-line. */
-static __thread int releasing;
-
-/* Called by stdio, under the stream's lock, with what its buffer holds.
- * Rank 0 writes each message at once, so when the buffer is merely full
- * only whole lines are sent: the end of an unfinished line waits for the
- * rest of it (buffers that filled in mid-line tore lines of different
- * ranks apart). A release sends everything. */
-static ssize_t forward_write(void *cookie, const char *buf, size_t len) {
-  (void)cookie;
-  struct streams_state *st = &node.streams;
-  /* The communication thread cannot wait for an answer only it would
-   * receive (it flushes stdout on a fatal error): it writes directly. */
-  if (!atomic_load(&st->forwarding) || comm_is_comm_thread()) {
-    if (st->partial_len && !comm_is_comm_thread()) {
-      write_all(st->partial, st->partial_len);
-      st->partial_len = 0;
-    }
-    write_all(buf, len);
-    return (ssize_t)len;
-  }
-  size_t whole = len;
-  while (!releasing && whole > 0 && buf[whole - 1] != '\n')
-    whole--;
-  if (whole == 0 && len && st->partial_len + len < (1u << 20)) {
-    keep_partial(buf, len);
-    return (ssize_t)len;
-  }
-  if (whole == 0)
-    whole = len; /* a megabyte without a newline goes as it is */
-  if (st->partial_len) {
-    keep_partial(buf, whole);
-    send_output(st->partial, st->partial_len);
-    st->partial_len = 0;
-  } else {
-    send_output(buf, whole);
-  }
-  if (whole < len)
-    keep_partial(buf + whole, len - whole);
   return (ssize_t)len;
 }
 
@@ -160,8 +108,6 @@ static void on_output(int src, const struct msg_hdr *hdr, const void *payload) {
 static void forward_stdout(void) {
   if (node.rank == 0) {
     comm_register(MSG_OUTPUT, on_output);
-    /* Rank 0's own lines go out whole too, between the other ranks'. */
-    setvbuf(stdout, NULL, _IOLBF, BUFSIZ);
     return;
   }
   cookie_io_functions_t io = {.write = forward_write};
@@ -176,30 +122,14 @@ static void forward_stdout(void) {
 }
 
 void streams_release(void) {
-  if (node.size > 1 && !node.finished) {
-    releasing = 1;
+  if (node.size > 1 && !node.finished)
     fflush(stdout);
-    releasing = 0;
-    /* An unfinished line kept from an earlier full buffer goes too. */
-    if (node.rank != 0 && atomic_load(&node.streams.forwarding) && !comm_is_comm_thread()) {
-      flockfile(stdout);
-      if (node.streams.partial_len) {
-        send_output(node.streams.partial, node.streams.partial_len);
-        node.streams.partial_len = 0;
-      }
-      funlockfile(stdout);
-    }
-  }
 }
 
 void streams_shutdown(void) {
   if (node.size == 1)
     return;
   fflush(stdout);
-  if (node.streams.partial_len && node.rank != 0) {
-    send_output(node.streams.partial, node.streams.partial_len);
-    node.streams.partial_len = 0;
-  }
   atomic_store(&node.streams.forwarding, 0);
 }
 

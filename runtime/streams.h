@@ -12,9 +12,6 @@ struct streams_state {
   /* Ranks other than 0: stdout goes to rank 0 (see streams.c). */
   FILE *forward;
   _Atomic int forwarding;
-  /* The end of the last line not yet finished: sent with the line. */
-  char *partial;
-  size_t partial_len, partial_cap;
 };
 
 /* Learn rank 0's standard streams and send other ranks' standard output
