@@ -7,6 +7,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/APSInt.h"
 
+#include <algorithm>
 #include <functional>
 
 using namespace clang;
@@ -496,7 +497,12 @@ ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) 
     }
   } Refs(Classified, InsideClauses, D, Combined);
   Refs.TraverseStmt(const_cast<OMPExecutableDirective *>(D));
-  for (const VarDecl *V : InsideClauses) {
+  // In declaration order: the same argument block on every run.
+  std::vector<const VarDecl *> Inside(InsideClauses.begin(), InsideClauses.end());
+  std::sort(Inside.begin(), Inside.end(), [&](const VarDecl *A, const VarDecl *B) {
+    return T.SM.isBeforeInTranslationUnit(A->getLocation(), B->getLocation());
+  });
+  for (const VarDecl *V : Inside) {
     if (Classified.count(V) || Skip(V) || V->isImplicit() || isa<OMPCapturedExprDecl>(V) ||
         T.contains(BodyRange, V->getLocation()))
       continue;
