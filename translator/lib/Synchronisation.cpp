@@ -16,14 +16,15 @@ std::string synchronisedUpdate(ConstructContext &C, const OMPExecutableDirective
   std::string Why;
   unsigned Bytes = 0;
   const OMPExecutableDirective *Region = C.enclosingRegion(D);
+  std::string Locked = "{ parade_critical_enter(" + LockName + "); " + C.bodyText(D) +
+                       " parade_critical_exit(" + LockName + "); }";
   if (auto Collective = updateAsCollective(T, D, Region, Why, Bytes)) {
     T.remark(D->getBeginLoc(),
              Kind + " mapped to a collective: " + std::to_string(Bytes) + " bytes of shared data");
     // A team serialized inside an active region (its region nested in
     // another, or in a function called from one) is a team of one beside
     // the enclosing team's other threads: it takes the lock.
-    return "if (parade_level() > 1 && parade_in_parallel()) { parade_critical_enter(" + LockName +
-           "); " + C.bodyText(D) + " parade_critical_exit(" + LockName + "); } else " + *Collective;
+    return "if (parade_level() > 1 && parade_in_parallel()) " + Locked + " else " + *Collective;
   }
   if (isa<OMPAtomicDirective>(D)) {
     std::string WhyNot;
@@ -45,8 +46,7 @@ std::string synchronisedUpdate(ConstructContext &C, const OMPExecutableDirective
     Why += "; not deferred: " + WhyNot;
   }
   T.remark(D->getBeginLoc(), Kind + " uses the distributed lock: " + Why);
-  return "{ parade_critical_enter(" + LockName + "); " + C.bodyText(D) + " parade_critical_exit(" +
-         LockName + "); }";
+  return Locked;
 }
 
 std::string flush(ConstructContext &C, const OMPExecutableDirective *D) {
