@@ -109,7 +109,6 @@ void hlrc_fault(size_t page, int write) {
         fetch_page(page);
         vm_protect(&node.vm, page, 1, PROT_READ);
         page_finish(e, PAGE_READ_ONLY);
-        page_hint_valid(&node.pages, page);
       }
     } else if (s == PAGE_TRANSIENT || s == PAGE_BLOCKED) {
       page_wait_while_busy(e);

@@ -136,7 +136,6 @@ static void choose_wait_policy(void) {
     spin_ns = 0;
   else if (node.opt.wait == WAIT_ACTIVE)
     spin_ns = 200000000; /* 0.2 s */
-  node.spin_ns = spin_ns;
   wait_set_spin_ns(spin_ns);
 }
 
@@ -214,7 +213,7 @@ int parade_main(int argc, char **argv, int (*user_main)(int, char **)) {
     options_print(&node.opt);
     fprintf(stderr, "  threads=%d rank_cpus=%d host_cpus=%d ranks_on_host=%d spin=%lluns\n",
             node.threads_per_node, node.rank_cpus, node.host_cores, node.ranks_on_host,
-            (unsigned long long)node.spin_ns);
+            (unsigned long long)wait_spin_ns());
   }
   locks_init();
   task_on_sync(atomic_flush_deferred);

@@ -23,10 +23,9 @@ struct node_state {
   int rank, size;
   int threads_per_node;
   int host_cores, ranks_on_host;
-  int rank_cpus;    /* CPUs this rank may run on (its affinity mask) */
-  uint64_t spin_ns; /* how long a waiting thread spins before it blocks */
-  int dsm_active;   /* pages are protected and the fault handler is live */
-  int finished;     /* orderly shutdown under way */
+  int rank_cpus;  /* CPUs this rank may run on (its affinity mask) */
+  int dsm_active; /* pages are protected and the fault handler is live */
+  int finished;   /* orderly shutdown under way */
   pthread_t main_thread;
   struct options opt;
   struct vm vm;

@@ -10,6 +10,7 @@
 static uint64_t spin_ns = 20000;
 
 void wait_set_spin_ns(uint64_t ns) { spin_ns = ns; }
+uint64_t wait_spin_ns(void) { return spin_ns; }
 
 static uint64_t monotonic_ns(void) {
   struct timespec ts;

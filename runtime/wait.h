@@ -20,6 +20,8 @@ void wait_until_changed(_Atomic uint32_t *word, uint32_t expected);
 
 /* Length of the spin phase in nanoseconds, set once at start-up. */
 void wait_set_spin_ns(uint64_t ns);
+/* The spin set by wait_set_spin_ns. */
+uint64_t wait_spin_ns(void);
 
 static inline void cpu_relax(void) {
 #if defined(__x86_64__) || defined(__i386__)
