@@ -6,23 +6,48 @@ using namespace clang;
 namespace parade {
 
 std::string countExpr(BinaryOperatorKind Cmp, const std::string &S) {
+  // Bounds compare in their own type (boundType); the distance between
+  // them is taken in unsigned long long, where it cannot overflow (a loop
+  // from LLONG_MIN + 1 to LLONG_MAX, or an unsigned one across 2^63), and
+  // a negative step's size is 0 - step there too.
   std::string Lb = "parade_lb" + S, Ub = "parade_ub" + S, St = "parade_st" + S;
+  auto U = [](const std::string &E) { return "(unsigned long long)" + E; };
+  std::string Up = "(" + U(Ub) + " - " + U(Lb) + ")", Down = "(" + U(Lb) + " - " + U(Ub) + ")";
+  std::string PosStep = U(St), NegStep = "(0ULL - " + U(St) + ")";
   switch (Cmp) {
   case BO_LT:
-    return St + " > 0 && " + Lb + " < " + Ub + " ? (" + Ub + " - " + Lb + " + " + St + " - 1) / " +
-           St + " : 0";
+    return St + " > 0 && " + Lb + " < " + Ub + " ? (long long)((" + Up + " - 1) / " + PosStep +
+           " + 1) : 0";
   case BO_LE:
-    return St + " > 0 && " + Lb + " <= " + Ub + " ? (" + Ub + " - " + Lb + ") / " + St + " + 1 : 0";
+    return St + " > 0 && " + Lb + " <= " + Ub + " ? (long long)(" + Up + " / " + PosStep +
+           " + 1) : 0";
   case BO_GT:
-    return St + " < 0 && " + Lb + " > " + Ub + " ? (" + Lb + " - " + Ub + " - " + St + " - 1) / -" +
-           St + " : 0";
+    return St + " < 0 && " + Lb + " > " + Ub + " ? (long long)((" + Down + " - 1) / " + NegStep +
+           " + 1) : 0";
   case BO_GE:
-    return St + " < 0 && " + Lb + " >= " + Ub + " ? (" + Lb + " - " + Ub + ") / -" + St +
-           " + 1 : 0";
+    return St + " < 0 && " + Lb + " >= " + Ub + " ? (long long)(" + Down + " / " + NegStep +
+           " + 1) : 0";
   default:
-    return St + " > 0 ? (" + Ub + " > " + Lb + " ? " + Ub + " - " + Lb + " : 0) : (" + Lb + " > " +
-           Ub + " ? " + Lb + " - " + Ub + " : 0)";
+    return St + " > 0 ? (" + Ub + " > " + Lb + " ? (long long)" + Up + " : 0) : (" + Lb + " > " +
+           Ub + " ? (long long)" + Down + " : 0)";
   }
+}
+
+std::string stepText(ConstructContext &C, const CanonicalLoop &L) {
+  if (L.StepConst)
+    return std::to_string(L.StepConst);
+  // Negated after the conversion: -(long long)1000000000u, where
+  // (long long)-1000000000u would be a positive step.
+  if (L.StepNegated)
+    return "-(long long)(" + C.exprText(L.StepExpr) + ")";
+  return C.exprText(L.StepExpr);
+}
+
+std::string boundType(const ASTContext &Ctx, QualType VarTy) {
+  // Narrower types' values all fit in long long, which keeps comparing a
+  // loop variable with a negative bound as before.
+  return VarTy->isUnsignedIntegerType() && Ctx.getTypeSize(VarTy) >= 64 ? "unsigned long long"
+                                                                        : "long long";
 }
 
 namespace {
@@ -34,11 +59,7 @@ namespace {
 IterationSpace nonRectangular(ConstructContext &C, const std::vector<CanonicalLoop> &Loops) {
   Translation &T = C.T;
   IterationSpace Out;
-  auto Step = [&](const CanonicalLoop &L) {
-    return L.StepConst     ? std::to_string(L.StepConst)
-           : L.StepNegated ? "-" + C.exprText(L.StepExpr)
-                           : C.exprText(L.StepExpr);
-  };
+  auto Step = [&](const CanonicalLoop &L) { return stepText(C, L); };
   const CanonicalLoop &O = Loops[0], &I = Loops[1];
   QualType OTy = O.Var->getType().getUnqualifiedType(), ITy = I.Var->getType().getUnqualifiedType();
   std::string OVar = O.Var->getName().str(), IVar = I.Var->getName().str();
@@ -79,9 +100,7 @@ IterationSpace iterationSpace(ConstructContext &C, const std::vector<CanonicalLo
   for (size_t K = 0; K < Loops.size(); K++) {
     const CanonicalLoop &L = Loops[K];
     std::string S = std::to_string(K);
-    std::string Step = L.StepConst     ? std::to_string(L.StepConst)
-                       : L.StepNegated ? "-" + C.exprText(L.StepExpr)
-                                       : C.exprText(L.StepExpr);
+    std::string Step = stepText(C, L);
     QualType VarTy = L.Var->getType().getUnqualifiedType();
     std::string Var = L.Var->getName().str();
     std::string Cast = "(" + T.declare(VarTy, "") + ")";
@@ -95,23 +114,35 @@ IterationSpace iterationSpace(ConstructContext &C, const std::vector<CanonicalLo
       Cast = Base + " + ";
       Out.Inputs.emplace_back(VarTy, Base);
     } else {
-      Out.Bounds += "long long parade_lb" + S + " = (long long)" + C.exprText(L.Lower) +
-                    ", parade_ub" + S + " = (long long)" + C.exprText(L.Upper) + ", parade_st" + S +
-                    " = (long long)(" + Step + ");\n  long long parade_n" + S + " = " +
-                    countExpr(L.Cmp, S) + ";\n  ";
+      std::string BT = boundType(T.Ctx, VarTy);
+      Out.Bounds += BT + " parade_lb" + S + " = (" + BT + ")" + C.exprText(L.Lower) +
+                    ", parade_ub" + S + " = (" + BT + ")" + C.exprText(L.Upper) +
+                    ";\n  long long parade_st" + S + " = (long long)(" + Step +
+                    ");\n  long long parade_n" + S + " = " + countExpr(L.Cmp, S) + ";\n  ";
     }
-    for (const char *Name : {"parade_lb", "parade_st", "parade_n"})
+    Out.Inputs.emplace_back(boundType(T.Ctx, VarTy) == "long long" ? LL : T.Ctx.UnsignedLongLongTy,
+                            "parade_lb" + S);
+    for (const char *Name : {"parade_st", "parade_n"})
       Out.Inputs.emplace_back(LL, Name + S);
     Out.Total += std::string(K ? " * " : "") + "parade_n" + S;
     // Innermost varies fastest: peel indices from the end. A single loop
     // needs no division (it would cost more than a cheap iteration).
+    // A 64-bit variable's value lb + r * st may pass through values long
+    // long cannot hold (a signed loop over more than half its range):
+    // unsigned arithmetic wraps to the right value.
+    bool Wide = !VarTy->isPointerType() && T.Ctx.getTypeSize(VarTy) >= 64;
+    auto Value = [&](const std::string &R) {
+      if (Wide)
+        return Cast + "((unsigned long long)parade_lb" + S + " + (unsigned long long)" + R +
+               " * (unsigned long long)parade_st" + S + ")";
+      return Cast + "(parade_lb" + S + " + " + R + " * parade_st" + S + ")";
+    };
     if (Loops.size() == 1)
-      Out.Indices = T.declare(VarTy, Var) + " = " + Cast + "(parade_lb0 + parade_r * parade_st0); ";
+      Out.Indices = T.declare(VarTy, Var) + " = " + Value("parade_r") + "; ";
     else
-      Out.Indices = T.declare(VarTy, Var) + " = " + Cast + "(parade_lb" + S +
-                    " + (parade_r % parade_n" + S + ") * parade_st" + S +
-                    "); parade_r /= parade_n" + S + "; " + Out.Indices;
-    Out.Finals.push_back(Cast + "(parade_lb" + S + " + parade_n" + S + " * parade_st" + S + ")");
+      Out.Indices = T.declare(VarTy, Var) + " = " + Value("(parade_r % parade_n" + S + ")") +
+                    "; parade_r /= parade_n" + S + "; " + Out.Indices;
+    Out.Finals.push_back(Value("parade_n" + S));
   }
   return Out;
 }

@@ -47,6 +47,13 @@ IterationSpace iterationSpace(ConstructContext &C, const std::vector<CanonicalLo
 /// and step parade_st<S> that compares with @p Cmp, as C text.
 std::string countExpr(clang::BinaryOperatorKind Cmp, const std::string &S);
 
+/// A loop's step as C text, negative for a loop that counts down.
+std::string stepText(ConstructContext &C, const CanonicalLoop &L);
+
+/// The type of a loop's bounds: unsigned long long for a 64-bit unsigned
+/// loop variable (its values may pass 2^63), long long otherwise.
+std::string boundType(const clang::ASTContext &Ctx, clang::QualType VarTy);
+
 } // namespace parade
 
 #endif

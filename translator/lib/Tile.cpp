@@ -91,15 +91,14 @@ private:
       const CanonicalLoop &L = Loops[K];
       std::string S = std::to_string(K);
       std::string Size = C.exprText(Sizes->getSizesRefs()[K]);
-      std::string Step = L.StepConst     ? std::to_string(L.StepConst)
-                         : L.StepNegated ? "-" + C.exprText(L.StepExpr)
-                                         : C.exprText(L.StepExpr);
+      std::string Step = stepText(C, L);
       QualType VarTy = L.Var->getType().getUnqualifiedType();
       bool Pointer = VarTy->isPointerType();
-      std::string Lb = Pointer ? "0LL" : "(long long)" + C.exprText(L.Lower);
+      std::string BT = "(" + boundType(T.Ctx, VarTy) + ")";
+      std::string Lb = Pointer ? "0LL" : BT + C.exprText(L.Lower);
       std::string Ub =
           Pointer ? "(long long)(" + C.exprText(L.Upper) + " - " + C.exprText(L.Lower) + ")"
-                  : "(long long)" + C.exprText(L.Upper);
+                  : BT + C.exprText(L.Upper);
       std::string St = "(long long)(" + Step + ")";
       std::string Count = "(" + substitute(countExpr(L.Cmp, S), S, Lb, Ub, St) + ")";
       std::string F = "parade_tf" + Id + "_" + S, I = "parade_tt" + Id + "_" + S;
