@@ -71,11 +71,25 @@ std::string ConstructContext::stmtText(const Stmt *S) const {
   return T.textBetween(S->getBeginLoc(), T.endOf(S));
 }
 
+/// The expression the program wrote: for a combined construct, Sema puts
+/// a clause's expression in a helper variable (`.capture_expr.`) and the
+/// clause refers to that, whose source range is not the expression's.
+static const Expr *uncaptured(const Expr *E) {
+  while (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreImpCasts())) {
+    const auto *Captured = dyn_cast<OMPCapturedExprDecl>(Ref->getDecl());
+    if (!Captured || !Captured->getInit())
+      break;
+    E = Captured->getInit();
+  }
+  return E;
+}
+
 std::string ConstructContext::exprText(const Expr *E) const {
-  return "(" + T.text(E->getSourceRange()) + ")";
+  return "(" + T.text(uncaptured(E)->getSourceRange()) + ")";
 }
 
 std::string ConstructContext::clauseText(const OMPExecutableDirective *D, const Expr *E) const {
+  E = uncaptured(E);
   struct Refs : RecursiveASTVisitor<Refs> {
     std::vector<const DeclRefExpr *> Found;
     bool VisitDeclRefExpr(DeclRefExpr *R) {

@@ -59,7 +59,7 @@ std::string master(ConstructContext &C, const OMPExecutableDirective *D) {
 std::string masked(ConstructContext &C, const OMPExecutableDirective *D) {
   std::string Filter = "0";
   if (const auto *F = clause<OMPFilterClause>(D))
-    Filter = C.exprText(F->getThreadID());
+    Filter = C.clauseText(D, F->getThreadID());
   C.T.remark(D->getBeginLoc(), "masked runs on the global thread its filter names, with no "
                                "barrier");
   return "if (parade_thread_num() == " + Filter + ") " + C.bodyText(D);
@@ -108,7 +108,7 @@ std::string errorDirective(ConstructContext &C, const OMPExecutableDirective *D)
   bool Fatal = !Severity || Severity->getSeverityKind() == OMPC_SEVERITY_fatal;
   std::string Message = "0";
   if (const auto *M = clause<OMPMessageClause>(D))
-    Message = C.exprText(M->getMessageString());
+    Message = C.clauseText(D, M->getMessageString());
   C.T.remark(D->getBeginLoc(), std::string("error directive reports at run time") +
                                    (Fatal ? " and ends the job" : ""));
   return "parade_error_directive(" + Message + ", " + (Fatal ? "1" : "0") + ");";
@@ -156,7 +156,7 @@ std::string taskloopConstruct(ConstructContext &C, const OMPExecutableDirective 
 /// master taskloop, masked taskloop (and their simd forms).
 std::string maskedTaskloop(ConstructContext &C, const OMPExecutableDirective *D) {
   const auto *F = clause<OMPFilterClause>(D);
-  return "if (parade_thread_num() == " + (F ? C.exprText(F->getThreadID()) : "0") + ") " +
+  return "if (parade_thread_num() == " + (F ? C.clauseText(D, F->getThreadID()) : "0") + ") " +
          taskloop(C, D, /*InRegionTail=*/false);
 }
 
@@ -274,7 +274,7 @@ std::string cancel(ConstructContext &C, const OMPExecutableDirective *D) {
   C.T.remark(D->getBeginLoc(),
              "'" + directiveName(D) + "' does nothing: parade runs with cancellation disabled");
   if (const auto *I = clause<OMPIfClause>(D))
-    return "(void)" + C.exprText(I->getCondition()) + ";";
+    return "(void)" + C.clauseText(D, I->getCondition()) + ";";
   return ";";
 }
 

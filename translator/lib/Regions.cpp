@@ -22,7 +22,7 @@ namespace {
 std::string regionBody(ConstructContext &C, const OMPExecutableDirective *D) {
   if (isTaskLoop(D)) { // parallel master taskloop, parallel masked taskloop
     const auto *F = clause<OMPFilterClause>(D);
-    return "if (parade_thread_num() == " + (F ? C.exprText(F->getThreadID()) : "0") + ") " +
+    return "if (parade_thread_num() == " + (F ? C.clauseText(D, F->getThreadID()) : "0") + ") " +
            taskloop(C, D, /*InRegionTail=*/true);
   }
   if (isLoop(D))
@@ -33,7 +33,7 @@ std::string regionBody(ConstructContext &C, const OMPExecutableDirective *D) {
     return "if (parade_thread_num() == 0) " + C.bodyText(D);
   if (D->getDirectiveKind() == Directive::OMPD_parallel_masked) {
     const auto *F = clause<OMPFilterClause>(D);
-    return "if (parade_thread_num() == " + (F ? C.exprText(F->getThreadID()) : "0") + ") " +
+    return "if (parade_thread_num() == " + (F ? C.clauseText(D, F->getThreadID()) : "0") + ") " +
            C.bodyText(D);
   }
   return C.bodyText(D);
@@ -116,14 +116,14 @@ std::string outline(ConstructContext &C, const OMPExecutableDirective *D) {
   std::string Body = regionBody(C, D);
   std::string NumThreads = "0", If = "1";
   if (const auto *N = clause<OMPNumThreadsClause>(D))
-    NumThreads = C.exprText(N->getNumThreads());
+    NumThreads = C.clauseText(D, N->getNumThreads());
   if (const auto *N = clause<OMPNumTeamsClause>(D))
-    NumThreads = C.exprText(N->getNumTeams());
+    NumThreads = C.clauseText(D, N->getNumTeams());
   // if(target: ...) has nothing to decide when the host is the device.
   for (const auto *I : D->getClausesOfKind<OMPIfClause>())
     if (!isLeague(D) && (I->getNameModifier() == llvm::omp::OMPD_unknown ||
                          I->getNameModifier() == llvm::omp::OMPD_parallel))
-      If = "(" + C.exprText(I->getCondition()) + " != 0)";
+      If = "(" + C.clauseText(D, I->getCondition()) + " != 0)";
   std::string Fn = "parade_region_" + std::to_string(Id);
   std::string Outlined = C.enclosingPrototype() + A.definition() + "static void " + Fn +
                          "(void *parade_raw) {\n  struct parade_args_" + std::to_string(Id) +

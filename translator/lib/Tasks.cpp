@@ -18,9 +18,9 @@ namespace {
 std::string taskFlags(ConstructContext &C, const OMPExecutableDirective *D) {
   std::string Flags = "0";
   if (const auto *I = clause<OMPIfClause>(D))
-    Flags += " | (" + C.exprText(I->getCondition()) + " ? 0 : PARADE_TASK_UNDEFERRED)";
+    Flags += " | (" + C.clauseText(D, I->getCondition()) + " ? 0 : PARADE_TASK_UNDEFERRED)";
   if (const auto *F = clause<OMPFinalClause>(D))
-    Flags += " | (" + C.exprText(F->getCondition()) + " ? PARADE_TASK_FINAL : 0)";
+    Flags += " | (" + C.clauseText(D, F->getCondition()) + " ? PARADE_TASK_FINAL : 0)";
   return Flags;
 }
 
@@ -30,7 +30,7 @@ std::string eventOf(ConstructContext &C, const OMPExecutableDirective *D,
                     const OMPDetachClause *Detach) {
   if (const VarDecl *Event = varOf(Detach->getEventHandler()))
     return C.T.spell(Event, D->getBeginLoc(), D);
-  return C.exprText(Detach->getEventHandler());
+  return C.clauseText(D, Detach->getEventHandler());
 }
 
 /// What a taskloop adds to a task: its loop variables are the task's own,
@@ -378,11 +378,11 @@ std::string taskloop(ConstructContext &C, const OMPExecutableDirective *D, bool 
                Space.Indices + "(void)parade_r;\n      " + nestBody(C, Loops) + "\n    }";
   std::string Grain = "0", NumTasks = "0", Strict = "0";
   if (const auto *G = clause<OMPGrainsizeClause>(D)) {
-    Grain = "(long long)" + C.exprText(G->getGrainsize());
+    Grain = "(long long)" + C.clauseText(D, G->getGrainsize());
     Strict = G->getModifier() == OMPC_GRAINSIZE_strict ? "1" : "0";
   }
   if (const auto *N = clause<OMPNumTasksClause>(D))
-    NumTasks = "(long long)" + C.exprText(N->getNumTasks());
+    NumTasks = "(long long)" + C.clauseText(D, N->getNumTasks());
   bool Group = !clause<OMPNogroupClause>(D);
   // A taskloop with reduction is a taskgroup with task_reduction: its tasks
   // combine into the original, and an in_reduction task that a function

@@ -22,21 +22,21 @@ static bool monotonic(const OMPExecutableDirective *D) {
                S->getSecondScheduleModifier() == OMPC_SCHEDULE_MODIFIER_monotonic);
 }
 
-std::string scheduleOf(const OMPExecutableDirective *D, std::string &Chunk, Translation &T) {
+std::string scheduleOf(ConstructContext &C, const OMPExecutableDirective *D, std::string &Chunk) {
   Chunk = "0";
   if (isDistribute(D)) {
     // Teams of one thread: the distribution among teams is the whole
     // schedule (a parallel for part's schedule has one thread to serve).
     if (const auto *DS = clause<OMPDistScheduleClause>(D))
-      if (const Expr *C = DS->getChunkSize())
-        Chunk = "(" + T.text(C->getSourceRange()) + ")";
+      if (const Expr *E = DS->getChunkSize())
+        Chunk = C.clauseText(D, E);
     return "PARADE_SCHED_STATIC";
   }
   const auto *S = clause<OMPScheduleClause>(D);
   if (!S)
     return "PARADE_SCHED_STATIC";
-  if (const Expr *C = S->getChunkSize())
-    Chunk = "(" + T.text(C->getSourceRange()) + ")";
+  if (const Expr *E = S->getChunkSize())
+    Chunk = C.clauseText(D, E);
   switch (S->getScheduleKind()) {
   case OMPC_SCHEDULE_dynamic: return "PARADE_SCHED_DYNAMIC";
   case OMPC_SCHEDULE_guided: return "PARADE_SCHED_GUIDED";
@@ -52,7 +52,7 @@ LinearVars linearVars(ConstructContext &C, const OMPExecutableDirective *D,
   Translation &T = C.T;
   LinearVars Out;
   for (const auto *Lin : D->getClausesOfKind<OMPLinearClause>()) {
-    std::string Step = Lin->getStep() ? C.exprText(Lin->getStep()) : "1";
+    std::string Step = Lin->getStep() ? C.clauseText(D, Lin->getStep()) : "1";
     for (const Expr *E : Lin->varlists()) {
       const VarDecl *V = varOf(E);
       if (!V)
@@ -94,7 +94,7 @@ std::string loop(ConstructContext &C, const OMPExecutableDirective *D, bool InRe
   // A combined construct's clauses were handled by its region.
   ConstructVars CV = InRegionTail ? ConstructVars() : analyzeConstruct(T, D);
   Privates P = InRegionTail ? Privates() : privates(T, D, CV, Outer.Var, false);
-  std::string Chunk, Kind = scheduleOf(D, Chunk, T);
+  std::string Chunk, Kind = scheduleOf(C, D, Chunk);
   IterationSpace Space = iterationSpace(C, Loops);
   std::string LastVars, LastVarPtrs;
   const auto *LP = clause<OMPLastprivateClause>(D);
