@@ -6,6 +6,7 @@
 // main, and print the main file with parade.h included.
 //===----------------------------------------------------------------------===//
 #include "Translator.h"
+#include "ThreadPrivateLocals.h"
 #include "Tile.h"
 #include "VariantCalls.h"
 
@@ -141,12 +142,14 @@ public:
     // are in the text that the later ones copy.
     T.enter(Stage::PooledGlobals);
     collectPooledGlobals(T, TU);
+    renameThreadPrivateLocals(T, TU);
     T.enter(Stage::Analysis);
     analyzeDirectives(T, TU);
     T.enter(Stage::PooledUses);
     rewritePooledUses(T, TU);
     T.enter(Stage::PooledDecls);
     rewritePooledDecls(T, TU);
+    hoistThreadPrivateLocals(T, TU);
     T.enter(Stage::LocalTypes);
     hoistLocalTypes(T, TU);
     T.enter(Stage::RuntimeCalls);
