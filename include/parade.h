@@ -487,6 +487,18 @@ int parade_asprintf(char **out, const char *format, ...);
 int parade_vasprintf(char **out, const char *format, va_list ap);
 /** @brief getenv, the value on the shared heap (readable on every rank). */
 char *parade_getenv(const char *name);
+/** @brief rand, random and the drand48 family: one generator state for the
+ * whole job, in the pool, under a cluster-wide lock (runtime/random.c). */
+int parade_rand(void);
+void parade_srand(unsigned seed);
+long parade_random(void);
+void parade_srandom(unsigned seed);
+double parade_drand48(void);
+long parade_lrand48(void);
+long parade_mrand48(void);
+void parade_srand48(long seed);
+unsigned short *parade_seed48(unsigned short seed[3]);
+void parade_lcong48(unsigned short param[7]);
 
 /** @brief Non-zero if @p addr lies in the DSM pool. */
 int parade_is_shared(const void *addr);

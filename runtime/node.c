@@ -198,6 +198,8 @@ int parade_main(int argc, char **argv, int (*user_main)(int, char **)) {
   if (node.size > 1)
     check_same_segments();
   streams_init();
+  if (node.size > 1)
+    random_init();
   count_host();
   node.threads_per_node = node.opt.threads;
   if (node.threads_per_node <= 0) {

@@ -12,6 +12,7 @@
 #include "options.h"
 #include "page.h"
 #include "places.h"
+#include "random.h"
 #include "schedule.h"
 #include "stats.h"
 #include "streams.h"
@@ -38,6 +39,7 @@ struct node_state {
   struct alloc_state alloc;
   struct fault_state fault;
   struct streams_state streams;
+  struct random_state random;
   struct sched_state sched;
   struct places_state places;
   struct omp_icv icv;
