@@ -61,6 +61,10 @@ void err_vprint(const char *tag, const char *fmt, va_list ap) {
  * pipe that is everything since the last 4 KiB. Not inside the signal
  * handler, though: the interrupted code may be inside stdio, holding a
  * stream's lock or halfway through its buffer. */
+static void (*flush_stdout_locked)(void);
+
+void err_on_flush(void (*fn)(void)) { flush_stdout_locked = fn; }
+
 static void flush_user_output(void) {
   if (handler_depth)
     return;
@@ -72,7 +76,10 @@ static void flush_user_output(void) {
     struct timespec pause = {0, 1000 * 1000};
     nanosleep(&pause, NULL);
   }
-  fflush_unlocked(stdout);
+  if (flush_stdout_locked)
+    flush_stdout_locked();
+  else
+    fflush_unlocked(stdout);
   funlockfile(stdout);
   if (!leaves_files_alone)
     fflush(NULL); /* the program's own files */

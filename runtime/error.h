@@ -36,6 +36,10 @@ void err_set_rank(int rank, int size);
 void err_leave_files_alone(void);
 
 /* End the job with @p status at once: MPI_Abort when MPI is up, else _exit. */
+/* What flushes stdout on a fatal error, called with stdout locked (the
+ * streams module keeps the start of a line back until its end; this sends
+ * it too). */
+void err_on_flush(void (*fn)(void));
 void err_abort_job(int status) __attribute__((noreturn));
 
 #endif

@@ -37,6 +37,7 @@ static void shutdown_job(int status) {
   /* The other ranks end when told: rank 0's output must be out first, or
    * a launcher that sees them end may stop this process before exit()
    * would flush it. */
+  streams_flush_stdout();
   fflush(NULL);
   if (node.rank == 0)
     for (int dest = 1; dest < node.size; dest++)
@@ -63,7 +64,8 @@ static void on_process_exit(int status, void *unused) {
     shutdown_job(status);
     return;
   }
-  fflush(NULL); /* MPI_Abort ends this process before exit() would flush */
+  streams_flush_stdout(); /* MPI_Abort ends this process before exit() would flush */
+  fflush(NULL);
   err_warn("exit(%d) called %s: ending the whole job", status,
            node.rank ? "on a rank other than 0" : "inside a parallel region");
   err_abort_job(status);

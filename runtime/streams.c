@@ -15,6 +15,8 @@
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 /* ---- The streams rank 0 opened -------------------------------------------
@@ -59,10 +61,25 @@ static int opened_by_rank0(FILE *f) {
 /* ---- Standard output through rank 0 ----------------------------------------
  * Each rank's stdout is its own pipe to mpirun, which merges them with no
  * order: lines printed in an ordered loop, or under a lock in turn, came
- * out shuffled. On ranks other than 0, stdout is a stream whose buffer goes
- * to rank 0, which writes it and answers; every release flushes stdout
- * first (on rank 0 too), so text printed before a release is out before
- * anything that happens after it. */
+ * out shuffled. Every rank's stdout (rank 0's too) is a stream whose text
+ * goes to rank 0, which writes it; every release flushes stdout first, so
+ * text printed before a release is out before anything that happens after
+ * it. Text goes out in whole lines: a full buffer ends anywhere, and a
+ * line cut there was written in two parts with another rank's text
+ * between them. The part after a buffer's last newline waits for the rest
+ * of its line, or for a release or an explicit flush, which send it as it
+ * is (a prompt without a newline, or a line the program finishes after
+ * synchronising, as with threads). */
+
+/* The text of the stream after its last newline (under the stream's
+ * lock, which glibc holds while it calls the stream's write function). */
+static char *partial;
+static size_t partial_len, partial_cap;
+/* Rank 0: one writer at a time, whole units (its own threads' and the
+ * communication thread's, for the text other ranks send). */
+static pthread_mutex_t write_lock = PTHREAD_MUTEX_INITIALIZER;
+/* Set while a release or an explicit flush flushes the stream. */
+static __thread int flushing_all;
 
 static void write_all(const char *buf, size_t len) {
   while (len > 0) {
@@ -74,13 +91,20 @@ static void write_all(const char *buf, size_t len) {
   }
 }
 
-static ssize_t forward_write(void *cookie, const char *buf, size_t len) {
-  (void)cookie;
-  /* The communication thread cannot wait for an answer only it would
-   * receive (it flushes stdout on a fatal error): it writes directly. */
-  if (!atomic_load(&node.streams.forwarding) || comm_is_comm_thread()) {
-    write_all(buf, len);
-    return (ssize_t)len;
+static void write_unit(const char *buf, size_t len) {
+  pthread_mutex_lock(&write_lock);
+  write_all(buf, len);
+  pthread_mutex_unlock(&write_lock);
+}
+
+/* One unit of text to rank 0, which writes it whole before it answers. */
+static void send_unit(const char *buf, size_t len) {
+  if (node.rank == 0 || !atomic_load(&node.streams.forwarding) || comm_is_comm_thread()) {
+    /* The communication thread cannot wait for an answer only it would
+     * receive (it flushes stdout on a fatal error): it writes directly,
+     * as does everyone before start-up and after shutdown. */
+    write_unit(buf, len);
+    return;
   }
   for (size_t done = 0; done < len;) {
     size_t piece = len - done < (1u << 20) ? len - done : (1u << 20);
@@ -97,20 +121,64 @@ static ssize_t forward_write(void *cookie, const char *buf, size_t len) {
     comm_slot_wait(slot);
     done += piece;
   }
+}
+
+static void keep_partial(const char *buf, size_t len) {
+  if (partial_len + len > partial_cap) {
+    size_t cap = partial_cap ? partial_cap : 4096;
+    while (cap < partial_len + len)
+      cap *= 2;
+    char *grown = realloc(partial, cap);
+    if (!grown)
+      err_fatal("out of memory keeping a line of standard output");
+    partial = grown;
+    partial_cap = cap;
+  }
+  memcpy(partial + partial_len, buf, len);
+  partial_len += len;
+}
+
+/* The kept start of a line, with @p len bytes of @p buf after it, as one
+ * unit. */
+static void send_with_partial(const char *buf, size_t len) {
+  if (partial_len == 0) {
+    send_unit(buf, len);
+    return;
+  }
+  keep_partial(buf, len);
+  send_unit(partial, partial_len);
+  partial_len = 0;
+}
+
+static ssize_t stdout_write(void *cookie, const char *buf, size_t len) {
+  (void)cookie;
+  /* Everything, when the program or a release flushes, or when no one
+   * else writes. */
+  if (flushing_all || !atomic_load(&node.streams.forwarding) || comm_is_comm_thread()) {
+    send_with_partial(buf, len);
+    return (ssize_t)len;
+  }
+  const char *last = memrchr(buf, '\n', len);
+  size_t whole = last ? (size_t)(last - buf) + 1 : 0;
+  if (whole)
+    send_with_partial(buf, whole);
+  /* A line longer than 1 MiB goes out in parts. */
+  if (partial_len + (len - whole) > (1u << 20))
+    send_with_partial(buf + whole, len - whole);
+  else
+    keep_partial(buf + whole, len - whole);
   return (ssize_t)len;
 }
 
 static void on_output(int src, const struct msg_hdr *hdr, const void *payload) {
-  write_all(payload, (size_t)hdr->len);
+  write_unit(payload, (size_t)hdr->len);
   comm_reply(src, msg_output_unpack(hdr).slot, 0, NULL, 0);
 }
 
-static void forward_stdout(void) {
-  if (node.rank == 0) {
+static void line_stdout(void) {
+  if (node.rank == 0)
     comm_register(MSG_OUTPUT, on_output);
-    return;
-  }
-  cookie_io_functions_t io = {.write = forward_write};
+  cookie_io_functions_t io = {.write = stdout_write};
   FILE *f = fopencookie(NULL, "w", io);
   if (!f)
     err_fatal("cannot create the stream that sends standard output to rank 0");
@@ -121,24 +189,49 @@ static void forward_stdout(void) {
   stdout = f;
 }
 
+/* stdout's buffer and the kept start of a line (with the stream's lock
+ * held: a thread blocked in a page fault may hold it while it waits for
+ * the caller, so the error path only tries). */
+static void flush_all_locked(void) {
+  flushing_all = 1;
+  fflush_unlocked(stdout);
+  flushing_all = 0;
+  if (partial_len && stdout == node.streams.forward) {
+    send_unit(partial, partial_len);
+    partial_len = 0;
+  }
+}
+
+void streams_flush_stdout(void) {
+  if (node.size == 1)
+    return;
+  flockfile(stdout);
+  flush_all_locked();
+  funlockfile(stdout);
+}
+
 void streams_release(void) {
   if (node.size > 1 && !node.finished)
-    fflush(stdout);
+    streams_flush_stdout();
 }
 
 void streams_shutdown(void) {
   if (node.size == 1)
     return;
-  fflush(stdout);
+  streams_flush_stdout();
   atomic_store(&node.streams.forwarding, 0);
 }
 
 void streams_init(void) {
+  if (node.size > 1) {
+    line_stdout();
+    err_on_flush(flush_all_locked);
+  }
+  /* stdout as the program sees it: the line stream. */
   FILE *mine[3] = {stdin, stdout, stderr};
   for (int i = 0; i < 3; i++)
     node.streams.rank0_std[i] = mine[i];
   if (node.size > 1) {
-    forward_stdout();
     MPI_Bcast(node.streams.rank0_std, (int)sizeof node.streams.rank0_std, MPI_BYTE, 0,
               MPI_COMM_WORLD);
     /* Every rank allocates it at this point: the same address on all. */
@@ -235,7 +328,14 @@ int parade_putc(int c, FILE *f) { return putc(c, stream(f, "putc")); }
 int parade_fgetc(FILE *f) { return fgetc(stream(f, "fgetc")); }
 int parade_getc(FILE *f) { return getc(stream(f, "getc")); }
 int parade_ungetc(int c, FILE *f) { return ungetc(c, stream(f, "ungetc")); }
-int parade_fflush(FILE *f) { return fflush(f ? stream(f, "fflush") : NULL); }
+int parade_fflush(FILE *f) {
+  if (node.size > 1 && (!f || f == stdout || f == node.streams.rank0_std[1])) {
+    streams_flush_stdout();
+    if (f)
+      return 0;
+  }
+  return fflush(f ? stream(f, "fflush") : NULL);
+}
 int parade_feof(FILE *f) { return feof(stream(f, "feof")); }
 int parade_ferror(FILE *f) { return ferror(stream(f, "ferror")); }
 void parade_clearerr(FILE *f) { clearerr(stream(f, "clearerr")); }

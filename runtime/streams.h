@@ -9,14 +9,17 @@ struct streams_state {
   pthread_mutex_t lock;
   FILE *volatile *rank0_streams; /* the table in the pool (streams.c) */
   FILE *rank0_std[3];            /* rank 0's stdin, stdout, stderr */
-  /* Ranks other than 0: stdout goes to rank 0 (see streams.c). */
+  /* stdout goes to rank 0 in whole lines (see streams.c). */
   FILE *forward;
   _Atomic int forwarding;
 };
 
-/* Learn rank 0's standard streams and send other ranks' standard output
- * through rank 0 (collective, after MPI_Init, before comm_start). */
+/* Learn rank 0's standard streams and send every rank's standard output
+ * through rank 0 in whole lines (collective, after MPI_Init, before comm_start). */
 void streams_init(void);
+/* Send stdout's buffer and the kept start of a line (parade_fflush of
+ * stdout, and every release). */
+void streams_flush_stdout(void);
 /* A release of the calling thread (a lock release, a barrier, a fork, the
  * end of an ordered region, a flush): what it printed goes out first, so
  * output keeps the order the program's synchronisation gives it. */
