@@ -6,6 +6,8 @@
 // local of the function, is applied at once (it was applied at the next
 // barrier, into a stack frame that had been reused by then: the count came
 // out wrong and another function's locals were corrupted). Found by review.
+// A global that a called function reads keeps the lock too (peek() missed
+// the thread's own increment: 100 of 100 wrong at 2x2).
 //
 // REQUIRES: translator
 // RUN: %compare-with-gcc %s | FileCheck %s
@@ -14,6 +16,9 @@
 #include <stdio.h>
 
 int a[64];
+int count;
+
+__attribute__((noinline)) static int peek(void) { return count; }
 
 __attribute__((noinline)) static int count_local(int n) {
   int c = 0;
@@ -36,7 +41,15 @@ __attribute__((noinline)) static long victim(void) {
 }
 
 int main(void) {
-  int own = 0, counts = 0, corrupt = 0;
+  int own = 0, counts = 0, corrupt = 0, called = 0;
+#pragma omp parallel for reduction(+ : called)
+  for (int i = 0; i < 100; i++) {
+    int before = peek();
+#pragma omp atomic
+    count++;
+    if (peek() < before + 1)
+      called++;
+  }
   for (int rep = 0; rep < 20; rep++) {
 #pragma omp parallel reduction(+ : own)
     {
@@ -55,7 +68,8 @@ int main(void) {
       corrupt += victim() != 64 * 1000 + 2016;
     }
   }
-  printf("own reads that missed the update: %d; wrong local counts: %d; corrupted stacks: %d\n",
-         own, counts, corrupt);
+  printf("own reads that missed the update: %d (through a call: %d); wrong local counts: %d; "
+         "corrupted stacks: %d; count %d\n",
+         own, called, counts, corrupt, count);
   return 0;
 }

@@ -627,7 +627,9 @@ std::optional<std::string> atomicAsDeferred(Translation &T, const OMPExecutableD
   }
   struct PlainUses : RecursiveASTVisitor<PlainUses> {
     const VarDecl *Base;
-    const DeclRefExpr *Found = nullptr;
+    const Expr *Found = nullptr;
+    bool ByCall = false;
+    llvm::DenseSet<const FunctionDecl *> Seen;
     bool TraverseOMPAtomicDirective(OMPAtomicDirective *) { return true; }
     // Entering a critical applies the thread's deferred updates (the lock
     // path's acquire, a collective's store; a collective's values never
@@ -638,15 +640,52 @@ std::optional<std::string> atomicAsDeferred(Translation &T, const OMPExecutableD
         Found = R;
       return !Found;
     }
+    // A function the thread calls may read a global or static object:
+    // one of this file, through its body (and its callees'); any other of
+    // the program, or a call through a pointer, when another file can
+    // name the object.
+    bool VisitCallExpr(CallExpr *C) {
+      if (!Base->hasGlobalStorage() || callEffect(C) != CallEffect::Unknown)
+        return true;
+      if (calleeMayRead(C->getDirectCallee()))
+        Found = C, ByCall = true;
+      return !Found;
+    }
+    bool calleeMayRead(const FunctionDecl *F) {
+      if (!F)
+        return true;
+      const FunctionDecl *Def = nullptr;
+      if (!F->hasBody(Def))
+        return Base->hasExternalFormalLinkage();
+      if (!Seen.insert(Def).second)
+        return false;
+      struct Reads : RecursiveASTVisitor<Reads> {
+        PlainUses &Outer;
+        bool Any = false;
+        explicit Reads(PlainUses &Outer) : Outer(Outer) {}
+        bool VisitDeclRefExpr(DeclRefExpr *R) {
+          Any |= R->getDecl() == Outer.Base;
+          return !Any;
+        }
+        bool VisitCallExpr(CallExpr *C) {
+          Any |= callEffect(C) == CallEffect::Unknown && Outer.calleeMayRead(C->getDirectCallee());
+          return !Any;
+        }
+      } R(*this);
+      R.TraverseStmt(Def->getBody());
+      return R.Any;
+    }
   } Uses;
   Uses.Base = Base;
   if (Scope)
     Uses.TraverseStmt(const_cast<Stmt *>(Scope));
   if (!Scope || Uses.Found) {
-    Why = "'" + Base->getName().str() + "' is used outside atomics" +
-          (Uses.Found ? " at line " +
-                            std::to_string(T.SM.getExpansionLineNumber(Uses.Found->getBeginLoc()))
-                      : std::string()) +
+    std::string Line =
+        Uses.Found
+            ? " at line " + std::to_string(T.SM.getExpansionLineNumber(Uses.Found->getBeginLoc()))
+            : std::string();
+    Why = "'" + Base->getName().str() + "' is " +
+          (Uses.ByCall ? "perhaps read by the call" + Line : "used outside atomics" + Line) +
           ", where the thread must see its own update";
     return std::nullopt;
   }
