@@ -189,6 +189,29 @@ static void line_stdout(void) {
   stdout = f;
 }
 
+/* ---- Standard input: rank 0's ------------------------------------------
+ * mpirun gives the other ranks an empty standard input: a read there in a
+ * region found end of file, silently, where the program expected rank
+ * 0's input. It is an error that says where to read instead. */
+
+static ssize_t stdin_read(void *cookie, char *buf, size_t size) {
+  (void)cookie, (void)buf, (void)size;
+  err_fatal("standard input read on rank %d: standard input is rank 0's. Read it in serial "
+            "code (or in a single or masked region that runs on rank 0) and keep what it read "
+            "in shared data",
+            node.rank);
+}
+
+static void rank0_stdin(void) {
+  if (node.rank == 0)
+    return;
+  cookie_io_functions_t io = {.read = stdin_read};
+  FILE *f = fopencookie(NULL, "r", io);
+  if (!f)
+    err_fatal("cannot create this rank's standard input stream");
+  stdin = f;
+}
+
 /* stdout's buffer and the kept start of a line (with the stream's lock
  * held: a thread blocked in a page fault may hold it while it waits for
  * the caller, so the error path only tries). */
@@ -226,6 +249,7 @@ void streams_init(void) {
   if (node.size > 1) {
     line_stdout();
     err_on_flush(flush_all_locked);
+    rank0_stdin();
   }
   /* stdout as the program sees it: the line stream. */
   FILE *mine[3] = {stdin, stdout, stderr};
