@@ -281,8 +281,13 @@ Privates privates(Translation &T, const OMPExecutableDirective *D, const Constru
       // never has its address taken and can live in a register.
       std::string Copy = "parade_rt_" + std::to_string(K);
       P.ReduceCopies += T.declare(Ty.getUnqualifiedType(), Copy) + " = " + Name + "; ";
-      P.ReduceVars.push_back("{&" + Copy + ", 1, " + runtimeTypeName(Ty, T.Ctx) + ", " +
-                             reductionRuntimeOp(Op) + "}");
+      if (const auto *Complex = Ty->getAs<ComplexType>())
+        P.ReduceVars.push_back("{&" + Copy + ", 2, " +
+                               runtimeTypeName(Complex->getElementType(), T.Ctx) + ", " +
+                               reductionRuntimeOp(Op) + "}");
+      else
+        P.ReduceVars.push_back("{&" + Copy + ", 1, " + runtimeTypeName(Ty, T.Ctx) + ", " +
+                               reductionRuntimeOp(Op) + "}");
       P.ReduceFinish.push_back(reductionCombine(Op, "(*" + Ptr + ")", Copy));
       P.ReduceBytes += (unsigned)T.Ctx.getTypeSizeInChars(Ty).getQuantity();
       break;

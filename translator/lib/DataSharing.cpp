@@ -284,7 +284,15 @@ void reductionItems(Translation &T, const ClauseT *Rd, const std::string &Op,
     QualType Ty = V->getType();
     if (Ty->isConstantArrayType())
       Ty = T.Ctx.getBaseElementType(Ty);
-    if (runtimeTypeName(Ty, T.Ctx).empty()) {
+    if (const auto *Complex = V->getType()->getAs<ComplexType>()) {
+      // Its two parts add up independently: a reduction of two elements.
+      if ((Op != "+" && Op != "-") || runtimeTypeName(Complex->getElementType(), T.Ctx).empty()) {
+        T.error(E->getExprLoc(), "a reduction of the complex variable '" + V->getName().str() +
+                                     "' with '" + Op +
+                                     "' is not supported by parade (+ and - are)");
+        continue;
+      }
+    } else if (runtimeTypeName(Ty, T.Ctx).empty()) {
       T.error(E->getExprLoc(), "reduction variable '" + V->getName().str() +
                                    "' must have an arithmetic type, or be an array of "
                                    "fixed size of one");
