@@ -13,6 +13,7 @@
 #include "Context.h"
 #include "Directives.h"
 #include "Pooling.h"
+#include "RegisterVariables.h"
 #include "SharedData.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -150,6 +151,7 @@ public:
     T.enter(Stage::PooledDecls);
     rewritePooledDecls(T, TU);
     hoistThreadPrivateLocals(T, TU);
+    dropRegister(T, TU);
     T.enter(Stage::LocalTypes);
     hoistLocalTypes(T, TU);
     T.enter(Stage::RuntimeCalls);
