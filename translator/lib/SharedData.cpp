@@ -209,16 +209,41 @@ std::string pooledGlobalDecl(Translation &T, const VarDecl *V, const std::string
   if (!IsDefinition)
     return (Static ? "static " : "extern ") + Pointer + ";";
   std::string Out = (Static ? "static " : "") + Pointer + ";\n";
-  std::string Image = "0";
+  std::string Type = T.declare(Ty, ""), Size = "sizeof(" + Type + ")";
+  std::string Alloc = Ptr + " = parade_static_alloc(" + Size + ", _Alignof(" + Type + "), ";
+  // Each constructor allocates once: one whose initialiser names another
+  // pooled static (`static int *p = t;`) runs that one's first, then
+  // copies its value in (it is no constant: t's address is known only
+  // once t is allocated).
+  std::string Body = "if (" + Ptr + ") return; ";
+  std::vector<const VarDecl *> Named;
   if (const Expr *Init = V->getInit()) {
-    std::string ImageName = "parade_gi_" + std::to_string(T.fresh());
-    Out += std::string(isConstData(Ty, T.Ctx) ? "static " : "static const ") +
-           T.declare(Ty, ImageName) + " = " + T.text(Init->getSourceRange()) + ";\n";
-    Image = "&" + ImageName;
+    std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
+      if (const auto *R = dyn_cast_or_null<DeclRefExpr>(S))
+        if (const auto *N = dyn_cast<VarDecl>(R->getDecl()))
+          if (N->isStaticLocal() && T.Pooled.count(N->getCanonicalDecl()))
+            Named.push_back(N);
+      if (S)
+        for (const Stmt *C : S->children())
+          Find(C);
+    };
+    Find(Init);
+    if (!Named.empty()) {
+      for (const VarDecl *N : Named)
+        Body += "parade_gc_" + T.Pooled.lookup(N->getCanonicalDecl()) + "(); ";
+      Body += Alloc + "0); { " + T.declare(Ty.getUnqualifiedType(), "parade_init") + " = " +
+              T.text(Init->getSourceRange()) + "; __builtin_memcpy((void *)" + Ptr +
+              ", &parade_init, " + Size + "); } ";
+    } else {
+      std::string ImageName = "parade_gi_" + std::to_string(T.fresh());
+      Out += std::string(isConstData(Ty, T.Ctx) ? "static " : "static const ") +
+             T.declare(Ty, ImageName) + " = " + T.text(Init->getSourceRange()) + ";\n";
+      Body += Alloc + "&" + ImageName + "); ";
+    }
+  } else {
+    Body += Alloc + "0); ";
   }
-  Out += "__attribute__((constructor)) static void parade_gc_" + std::to_string(T.fresh()) +
-         "(void) { " + Ptr + " = parade_static_alloc(sizeof(" + T.declare(Ty, "") + "), _Alignof(" +
-         T.declare(Ty, "") + "), " + Image + "); }";
+  Out += "__attribute__((constructor)) static void parade_gc_" + Ptr + "(void) { " + Body + "}";
   return Out;
 }
 
