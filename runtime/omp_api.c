@@ -117,18 +117,20 @@ omp_control_tool_result_t omp_control_tool(int command, int modifier, void *arg)
 
 /* One runtime schedule, shared with schedule(runtime) loops. */
 void omp_get_schedule(omp_sched_t *kind, int *chunk) {
-  parade_schedule k;
+  uint32_t as_set;
   long long c;
-  sched_get_runtime(&k, &c);
-  *kind = k == PARADE_SCHED_DYNAMIC  ? omp_sched_dynamic
-          : k == PARADE_SCHED_GUIDED ? omp_sched_guided
-                                     : omp_sched_static;
+  sched_get_runtime_as_set(&as_set, &c);
+  *kind = (omp_sched_t)((as_set & 0xff) | (as_set & SCHED_MONOTONIC ? omp_sched_monotonic : 0));
   *chunk = (int)c;
 }
 void omp_set_schedule(omp_sched_t kind, int chunk) {
-  sched_set_runtime(kind == omp_sched_dynamic  ? PARADE_SCHED_DYNAMIC
-                    : kind == omp_sched_guided ? PARADE_SCHED_GUIDED
-                                               : PARADE_SCHED_STATIC,
+  uint32_t base = (uint32_t)kind & ~(uint32_t)omp_sched_monotonic;
+  if (base < SCHED_KIND_STATIC || base > SCHED_KIND_AUTO) {
+    err_warn("omp_set_schedule: %#x is not a schedule kind; the schedule is unchanged",
+             (unsigned)kind);
+    return;
+  }
+  sched_set_runtime(base | ((uint32_t)kind & (uint32_t)omp_sched_monotonic ? SCHED_MONOTONIC : 0),
                     chunk);
 }
 

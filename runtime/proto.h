@@ -301,7 +301,7 @@ struct fork_info {
   uint32_t args_size;
   uint32_t ndepart;
   /* Rank 0's schedule for schedule(runtime) (omp_set_schedule is local). */
-  uint32_t sched_kind;
+  uint32_t sched_kind; /* as set: omp_sched_t kind, SCHED_MONOTONIC */
   int64_t sched_chunk;
   /* Which region of the job this is (rank 0 counts them): work-sharing
    * constructs are named by (region, place in the region). */

@@ -26,27 +26,36 @@ static __thread struct {
 } ws;
 
 /* The schedule of schedule(runtime) loops: OMP_SCHEDULE, read once, or
- * what omp_set_schedule set since. */
+ * what omp_set_schedule set since, as given (omp_get_schedule answers
+ * with it: auto stays auto, though parade runs it as static). */
 static struct {
   pthread_once_t once;
-  parade_schedule kind;
+  uint32_t as_set;
   long long chunk;
-} runtime_sched = {PTHREAD_ONCE_INIT, PARADE_SCHED_STATIC, 0};
+} runtime_sched = {PTHREAD_ONCE_INIT, SCHED_KIND_STATIC, 0};
 
 static void read_runtime_schedule(void) {
   const char *text = node.opt.schedule;
   static const struct {
     const char *name;
-    parade_schedule kind;
-  } kinds[] = {{"static", PARADE_SCHED_STATIC},
-               {"dynamic", PARADE_SCHED_DYNAMIC},
-               {"guided", PARADE_SCHED_GUIDED},
-               {"auto", PARADE_SCHED_STATIC}};
+    uint32_t kind;
+  } kinds[] = {{"static", SCHED_KIND_STATIC},
+               {"dynamic", SCHED_KIND_DYNAMIC},
+               {"guided", SCHED_KIND_GUIDED},
+               {"auto", SCHED_KIND_AUTO}};
+  uint32_t modifier = 0;
+  const char *kind = text;
+  if (!strncasecmp(kind, "monotonic:", 10)) {
+    modifier = SCHED_MONOTONIC;
+    kind += 10;
+  } else if (!strncasecmp(kind, "nonmonotonic:", 13)) {
+    kind += 13;
+  }
   for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
     size_t n = strlen(kinds[i].name);
-    if (!strncasecmp(text, kinds[i].name, n) && (text[n] == '\0' || text[n] == ',')) {
-      runtime_sched.kind = kinds[i].kind;
-      runtime_sched.chunk = text[n] == ',' ? atoll(text + n + 1) : 0;
+    if (!strncasecmp(kind, kinds[i].name, n) && (kind[n] == '\0' || kind[n] == ',')) {
+      runtime_sched.as_set = kinds[i].kind | modifier;
+      runtime_sched.chunk = kind[n] == ',' ? atoll(kind + n + 1) : 0;
       return;
     }
   }
@@ -55,13 +64,23 @@ static void read_runtime_schedule(void) {
 
 void sched_get_runtime(parade_schedule *kind, long long *chunk) {
   pthread_once(&runtime_sched.once, read_runtime_schedule);
-  *kind = runtime_sched.kind;
+  switch (runtime_sched.as_set & 0xff) {
+  case SCHED_KIND_DYNAMIC: *kind = PARADE_SCHED_DYNAMIC; break;
+  case SCHED_KIND_GUIDED: *kind = PARADE_SCHED_GUIDED; break;
+  default: *kind = PARADE_SCHED_STATIC; break; /* static, auto */
+  }
   *chunk = runtime_sched.chunk;
 }
 
-void sched_set_runtime(parade_schedule kind, long long chunk) {
+void sched_get_runtime_as_set(uint32_t *as_set, long long *chunk) {
   pthread_once(&runtime_sched.once, read_runtime_schedule);
-  runtime_sched.kind = kind;
+  *as_set = runtime_sched.as_set;
+  *chunk = runtime_sched.chunk;
+}
+
+void sched_set_runtime(uint32_t as_set, long long chunk) {
+  pthread_once(&runtime_sched.once, read_runtime_schedule);
+  runtime_sched.as_set = as_set;
   runtime_sched.chunk = chunk;
 }
 

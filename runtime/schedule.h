@@ -42,8 +42,12 @@ struct sched_state {
 void sched_init(void);
 
 /* The schedule of schedule(runtime) loops (OMP_SCHEDULE, or what
- * omp_set_schedule set). */
+ * omp_set_schedule set): as it runs, and as it was given (omp_sched_t's
+ * kinds, with SCHED_MONOTONIC for the modifier). */
+enum { SCHED_KIND_STATIC = 1, SCHED_KIND_DYNAMIC, SCHED_KIND_GUIDED, SCHED_KIND_AUTO };
+#define SCHED_MONOTONIC 0x100u
 void sched_get_runtime(parade_schedule *kind, long long *chunk);
-void sched_set_runtime(parade_schedule kind, long long chunk);
+void sched_get_runtime_as_set(uint32_t *as_set, long long *chunk);
+void sched_set_runtime(uint32_t as_set, long long chunk);
 
 #endif

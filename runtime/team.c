@@ -255,10 +255,10 @@ static void fork_region(parade_region_fn fn, const void *args, size_t args_size,
   info.participants = (total + info.per_node - 1) / info.per_node;
   info.args_size = (uint32_t)args_size;
   info.region = ++node.team.regions_forked;
-  parade_schedule sched_kind;
+  uint32_t sched_as_set;
   long long sched_chunk;
-  sched_get_runtime(&sched_kind, &sched_chunk);
-  info.sched_kind = (uint32_t)sched_kind;
+  sched_get_runtime_as_set(&sched_as_set, &sched_chunk);
+  info.sched_kind = sched_as_set;
   info.sched_chunk = sched_chunk;
   info.icv_dynamic = (uint32_t)node.icv.dynamic;
   info.icv_default_device = node.icv.default_device;
@@ -315,7 +315,7 @@ int team_serve(void) {
         err_fatal("protocol error: malformed fork message");
       const struct depart_entry *entries = (const void *)(p + sizeof info + info.args_size);
       hlrc_apply_departure(entries, info.ndepart);
-      sched_set_runtime((parade_schedule)info.sched_kind, info.sched_chunk);
+      sched_set_runtime(info.sched_kind, info.sched_chunk);
       node.icv.dynamic = (int)info.icv_dynamic;
       node.icv.default_device = info.icv_default_device;
       node.icv.default_allocator = info.icv_default_allocator;

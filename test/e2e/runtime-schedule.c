@@ -1,0 +1,31 @@
+// The run-sched-var as the program set it: omp_get_schedule answered
+// static after omp_set_schedule(omp_sched_auto) or OMP_SCHEDULE=auto, and
+// dropped the monotonic modifier (omp_set_schedule(dynamic | monotonic)
+// became static; OMP_SCHEDULE=monotonic:guided,4 was ignored with a
+// warning). auto still runs as static.
+//
+// REQUIRES: translator
+// RUN: env OMP_SCHEDULE=monotonic:guided,4 %compare-with-gcc %s | FileCheck %s
+// CHECK: e2e: runtime-schedule: all 5 configurations match gcc -fopenmp
+#include <stdio.h>
+#include <omp.h>
+int main(void){
+  omp_sched_t k; int c;
+  omp_get_schedule(&k, &c); printf("env %d %d\n", (int)(k & ~omp_sched_monotonic), (k & omp_sched_monotonic) != 0);
+  omp_set_schedule(omp_sched_auto, 0);
+  int got = 0;
+  #pragma omp parallel
+  {
+    omp_sched_t kk; int cc;
+    omp_get_schedule(&kk, &cc);
+    #pragma omp single
+    got = kk;
+  }
+  printf("auto %d\n", got);
+  omp_set_schedule(omp_sched_dynamic | omp_sched_monotonic, 3);
+  omp_get_schedule(&k, &c); printf("dyn %d %d %d\n", (int)(k & ~omp_sched_monotonic), (k & omp_sched_monotonic) != 0, c);
+  long s = 0;
+  #pragma omp parallel for schedule(runtime) reduction(+:s)
+  for (int i = 0; i < 100; i++) s += i;
+  printf("%ld\n", s);
+}
