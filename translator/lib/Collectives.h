@@ -46,16 +46,6 @@ std::optional<std::string> updateAsCollective(Translation &T,
 bool threadsMayWait(Translation &T, const clang::OMPExecutableDirective *Region, bool OnlyUnflushed,
                     std::string &Where);
 
-/// An atomic update @p D that commutes (x += e, x++, x *= e, x |= e, ...)
-/// as a deferred update (parade_atomic_update): combined by the thread and
-/// applied at its next synchronisation. nullopt with the reason otherwise
-/// (among them: the object is read outside atomics in @p Region, or in the
-/// enclosing function when there is no region, where the thread must see
-/// its own update).
-std::optional<std::string> atomicAsDeferred(Translation &T, const clang::OMPExecutableDirective *D,
-                                            const clang::OMPExecutableDirective *Region,
-                                            std::string &Why);
-
 /// The collective form of a single @p D in @p Region (null when orphaned),
 /// or nullopt with the reason.
 std::optional<std::string> singleAsCollective(Translation &T,

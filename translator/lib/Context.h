@@ -134,6 +134,8 @@ public:
   std::string textBetween(clang::SourceLocation Begin, clang::SourceLocation End);
   /// Declaration text for a variable of type @p T named @p Name.
   std::string declare(clang::QualType T, llvm::StringRef Name);
+  /// A cast to type @p T (unqualified), as text: "(T)".
+  std::string cast(clang::QualType T) { return "(" + declare(T.getUnqualifiedType(), "") + ")"; }
   /// A fresh number for generated names.
   unsigned fresh() { return NextId++; }
   /// The end of statement @p S including a trailing semicolon.

@@ -572,7 +572,7 @@ std::string reductionRuntimeOp(llvm::StringRef Op) {
 }
 
 std::string reductionIdentity(Translation &T, llvm::StringRef Op, QualType Ty) {
-  std::string Cast = "(" + T.declare(Ty.getUnqualifiedType(), "") + ")";
+  std::string Cast = T.cast(Ty);
   if (Op == "*" || Op == "&&")
     return Cast + "1";
   if (Op == "&")

@@ -3,6 +3,7 @@
 
 #include "AstUtil.h"
 #include "Collectives.h"
+#include "DeferredAtomics.h"
 
 #include "clang/AST/OpenMPClause.h"
 
