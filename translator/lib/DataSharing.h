@@ -16,6 +16,7 @@
 #define PARADE_TRANSLATOR_DATASHARING_H
 
 #include "Context.h"
+#include "Reductions.h"
 
 #include <optional>
 
@@ -56,27 +57,6 @@ std::vector<const clang::VarDecl *> addressTakenLocals(const clang::Stmt *Body);
 /// The operator of a reduction clause ("+", "min", ...), or empty when
 /// parade does not support it (a user-defined reduction).
 std::string reductionOperator(const clang::OMPReductionClause *C);
-
-/// The OpenMP identity of a reduction operator for type @p Ty, as C text.
-std::string reductionIdentity(Translation &T, llvm::StringRef Op, clang::QualType Ty);
-/// The parade_op enumerator of a reduction operator.
-std::string reductionRuntimeOp(llvm::StringRef Op);
-/// A fixed-size array reduced element by element: its element type and
-/// count, a cast to a pointer to its elements, and the loop over them (its
-/// index is parade_ri).
-struct ElementLoop {
-  clang::QualType Elem;
-  std::string Count, ElemPtr, Each;
-  /// `Ty Name; ` with every element set to @p Op's identity.
-  std::string identities(Translation &T, clang::QualType Ty, const std::string &Name,
-                         llvm::StringRef Op) const;
-};
-/// The element loop of @p Ty when it is an array of fixed size.
-std::optional<ElementLoop> elementLoop(Translation &T, clang::QualType Ty);
-
-/// `Orig = Orig op Partial` as C text.
-std::string reductionCombine(llvm::StringRef Op, const std::string &Orig,
-                             const std::string &Partial);
 
 } // namespace parade
 

@@ -1,6 +1,6 @@
 //===- SharedData.cpp - Shared data placement in the DSM pool ----------===//
 //
-// About 630 lines, one pass: where each file-scope, static and threadprivate
+// About 650 lines, one pass: where each file-scope, static and threadprivate
 // variable lives and how every use of it is spelled; its helpers share the
 // pass's maps, so splitting it would only spread one decision over files.
 //===----------------------------------------------------------------------===//
