@@ -407,8 +407,13 @@ public:
   bool shouldTraversePostOrder() const { return true; }
 
   bool TraverseFunctionDecl(FunctionDecl *F) {
-    if (!F->hasBody() || !T.inMainFile(F->getLocation()))
+    if (!F->hasBody())
       return true;
+    if (!T.inMainFile(F->getLocation())) {
+      if (F->doesThisDeclarationHaveABody())
+        refuseInHeader(F);
+      return true;
+    }
     C.enterFunction(F);
     return RecursiveASTVisitor::TraverseFunctionDecl(F);
   }
@@ -438,6 +443,28 @@ public:
 private:
   Translation &T;
   ConstructContext C;
+
+  /// A function a header defines is compiled as the header has it: its
+  /// directives would be dropped with nothing said, and its code run
+  /// without OpenMP (each thread running a whole `for`, a `parallel`
+  /// running serially).
+  void refuseInHeader(const FunctionDecl *F) {
+    if (T.SM.isInSystemHeader(T.SM.getExpansionLoc(F->getLocation())))
+      return;
+    struct Finder : RecursiveASTVisitor<Finder> {
+      const OMPExecutableDirective *Found = nullptr;
+      bool VisitOMPExecutableDirective(OMPExecutableDirective *D) { return !(Found = D); }
+    } Find;
+    Find.TraverseStmt(F->getBody());
+    if (Find.Found)
+      T.error(Find.Found->getBeginLoc(),
+              "OpenMP directive '" + directiveName(Find.Found) +
+                  "' in a function that a header "
+                  "defines ('" +
+                  F->getNameAsString() +
+                  "') is not supported by parade: define the "
+                  "function in the .c file (its directives would be ignored)");
+  }
 
   /// unroll leaves its loop as it is, which OpenMP allows (full, partial
   /// or heuristic): only the directive goes, so that an enclosing loop
