@@ -554,23 +554,34 @@ std::string reductionOperator(const OMPReductionClause *C) { return operatorName
 /// A task's data sharing: Clang's (explicit clauses and its implicit
 /// firstprivates), except that a variable private to the encountering
 /// thread (declared in, or privatized by, the enclosing region) is captured
-/// by value unless a clause names it shared. @p Region is the extent of the
-/// enclosing parallel region in this function, if any.
+/// by value unless a clause or default(shared) makes it shared. @p Region
+/// is the extent of the enclosing parallel region in this function, if any.
 void adjustTaskSharing(Translation &T, const OMPExecutableDirective *D, ConstructVars &CV,
-                       const SourceRange *Region) {
+                       const SourceRange *Region, bool Report) {
   if (!Region)
     return;
+  const auto *Default = clause<OMPDefaultClause>(D);
+  bool DefaultShared = Default && Default->getDefaultKind() == llvm::omp::OMP_DEFAULT_shared;
   for (auto &[V, Sh] : CV.Vars) {
     if (Sh != Sharing::Shared)
       continue;
     bool DeclaredInRegion = T.contains(*Region, V->getLocation());
     bool PrivateHere = T.privatizingScope(V, D->getBeginLoc(), D) != nullptr;
-    bool ClauseShared = false;
+    bool ClauseShared = DefaultShared;
     if (const auto *SC = clause<OMPSharedClause>(D))
       for (const Expr *E : SC->varlists())
         ClauseShared |= varOf(E) == V;
-    if ((DeclaredInRegion || PrivateHere) && !ClauseShared)
+    if ((DeclaredInRegion || PrivateHere) && !ClauseShared) {
       Sh = Sharing::FirstPrivate;
+    } else if (PrivateHere && Report) {
+      // The thread's own copy, which the construct that privatizes it
+      // declares: a deferred task has no way to it (the pool holds the
+      // original).
+      T.error(D->getBeginLoc(), "a task sharing '" + V->getName().str() +
+                                    "', which an enclosing construct makes private to the "
+                                    "thread, is not supported by parade; share the original or "
+                                    "make it firstprivate");
+    }
   }
 }
 

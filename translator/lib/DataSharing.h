@@ -45,10 +45,12 @@ ConstructVars analyzeConstruct(Translation &T, const clang::OMPExecutableDirecti
 /// A task's data sharing: Clang's (explicit clauses and its implicit
 /// firstprivates), except that a variable private to the encountering
 /// thread (declared in, or privatized by, the enclosing region) is captured
-/// by value unless a clause names it shared. @p Region is the extent of the
-/// enclosing parallel region in this function, if any.
+/// by value unless a clause or default(shared) makes it shared. @p Region
+/// is the extent of the enclosing parallel region in this function, if any.
+/// With @p Report, a task that shares a copy an enclosing construct made
+/// private is an error (the pool holds only the original).
 void adjustTaskSharing(Translation &T, const clang::OMPExecutableDirective *D, ConstructVars &CV,
-                       const clang::SourceRange *Region);
+                       const clang::SourceRange *Region, bool Report = false);
 
 /// Local variables whose address is taken (or that decay to a pointer)
 /// anywhere in @p Body, in order of first appearance.

@@ -314,7 +314,7 @@ std::string task(ConstructContext &C, const OMPExecutableDirective *D) {
   Translation &T = C.T;
   ConstructVars CV = analyzeConstruct(T, D);
   std::optional<SourceRange> Region = C.regionExtent(D);
-  adjustTaskSharing(T, D, CV, Region ? &*Region : nullptr);
+  adjustTaskSharing(T, D, CV, Region ? &*Region : nullptr, /*Report=*/true);
   const auto *Detach = clause<OMPDetachClause>(D);
   if (const OMPExecutableDirective *R = heldRegion(C, D)) {
     if (Detach) {
@@ -362,7 +362,7 @@ std::string taskloop(ConstructContext &C, const OMPExecutableDirective *D, bool 
   ConstructVars CV = analyzeConstruct(T, D);
   std::optional<SourceRange> Region = C.regionExtent(D);
   if (!InRegionTail)
-    adjustTaskSharing(T, D, CV, Region ? &*Region : nullptr);
+    adjustTaskSharing(T, D, CV, Region ? &*Region : nullptr, /*Report=*/true);
   // In a combined parallel construct the originals are the region's own
   // copies, spelled as they are inside it.
   const OMPExecutableDirective *Except = InRegionTail ? nullptr : D;
