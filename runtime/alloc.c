@@ -370,8 +370,38 @@ static int impossible(size_t size, size_t align) {
   return size > PTRDIFF_MAX || align > node.opt.pool_base + node.opt.pool_size;
 }
 
+/* ---- Blocks allocated before the heap ------------------------------------
+ * A constructor of the program that allocates runs before main, on every
+ * rank, before the heap is cut into arenas. Its blocks come from the
+ * static part of the pool (at the same address on every rank, as the
+ * constructors run alike), after a 16-byte header that keeps the size.
+ * They are never freed; realloc moves one to the heap. */
+
+static int early_block(const void *ptr) {
+  return node.vm.app && vm_in_pool(&node.vm, ptr) &&
+         (size_t)((const char *)ptr - node.vm.app) < node.opt.static_size;
+}
+
+static void *early_alloc(size_t size) {
+  if (size > SIZE_MAX - 16) {
+    errno = ENOMEM;
+    return NULL;
+  }
+  char *block = alloc_static(size + 16, 16, NULL);
+  memcpy(block, &size, sizeof size);
+  return block + 16;
+}
+
+static size_t early_size(const void *ptr) {
+  size_t size;
+  memcpy(&size, (const char *)ptr - 16, sizeof size);
+  return size;
+}
+
 void *parade_malloc(size_t size) {
   alloc_pool_ensure();
+  if (node.alloc.arena.end_page == 0)
+    return early_alloc(size);
   if (impossible(size, 16)) {
     errno = ENOMEM;
     return NULL;
@@ -399,6 +429,8 @@ size_t parade_malloc_usable_size(void *ptr) {
     return 0;
   if (libc_block(ptr))
     return malloc_usable_size(ptr);
+  if (early_block(ptr))
+    return early_size(ptr);
   if (!heap_address(ptr))
     err_fatal("malloc_usable_size() of %p, which is not a shared-heap block", ptr);
   int owner = owner_of_page(vm_page_of(&node.vm, ptr));
@@ -419,6 +451,8 @@ void parade_free(void *ptr) {
     free(ptr);
     return;
   }
+  if (early_block(ptr))
+    return;
   if (!heap_address(ptr))
     err_fatal("free() of %p, which is not in the shared heap", ptr);
   int owner = owner_of_page(vm_page_of(&node.vm, ptr));
