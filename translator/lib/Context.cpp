@@ -333,6 +333,10 @@ std::string directiveName(const OMPExecutableDirective *D) {
 
 std::string runtimeTypeName(QualType T, ASTContext &Ctx) {
   T = T.getCanonicalType().getUnqualifiedType();
+  // An enumeration is its integer type (C: an integer, arithmetic type).
+  if (const auto *E = T->getAs<EnumType>())
+    if (E->getDecl()->isComplete())
+      T = E->getDecl()->getIntegerType().getCanonicalType();
   const auto *B = T->getAs<BuiltinType>();
   if (!B)
     return {};
