@@ -8,6 +8,7 @@
 #include "team_shape.h"
 #include "wait.h"
 
+#include <ctype.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
@@ -35,7 +36,13 @@ static struct {
 } runtime_sched = {PTHREAD_ONCE_INIT, SCHED_KIND_STATIC, 0};
 
 static void read_runtime_schedule(void) {
-  const char *text = node.opt.schedule;
+  /* Blanks around the kind, the modifier and the chunk are allowed. */
+  char text[64];
+  size_t len = 0;
+  for (const char *p = node.opt.schedule; *p && len + 1 < sizeof text; p++)
+    if (!isspace((unsigned char)*p))
+      text[len++] = *p;
+  text[len] = '\0';
   static const struct {
     const char *name;
     uint32_t kind;
@@ -59,7 +66,7 @@ static void read_runtime_schedule(void) {
       return;
     }
   }
-  err_warn("ignoring OMP_SCHEDULE='%s'", text);
+  err_warn("ignoring OMP_SCHEDULE='%s'", node.opt.schedule);
 }
 
 void sched_get_runtime(parade_schedule *kind, long long *chunk) {

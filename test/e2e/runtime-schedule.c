@@ -2,10 +2,11 @@
 // static after omp_set_schedule(omp_sched_auto) or OMP_SCHEDULE=auto, and
 // dropped the monotonic modifier (omp_set_schedule(dynamic | monotonic)
 // became static; OMP_SCHEDULE=monotonic:guided,4 was ignored with a
-// warning). auto still runs as static.
+// warning; so was a value with blanks). auto still runs as static.
 //
 // REQUIRES: translator
 // RUN: env OMP_SCHEDULE=monotonic:guided,4 %compare-with-gcc %s | FileCheck %s
+// RUN: env "OMP_SCHEDULE= monotonic:guided, 4 " %compare-with-gcc %s | FileCheck %s
 // CHECK: e2e: runtime-schedule: all 5 configurations match gcc -fopenmp
 #include <stdio.h>
 #include <omp.h>
