@@ -8,6 +8,9 @@
  */
 #ifndef PARADE_OMP_H
 #define PARADE_OMP_H
+/* A system header, as the compiler's own omp.h is: -pedantic (and
+ * -Werror) judge the program, not parade's declarations. */
+#pragma GCC system_header
 
 #include <stddef.h>
 #include <stdint.h>

@@ -14,12 +14,22 @@
  */
 #ifndef PARADE_H
 #define PARADE_H
+/* A system header, as the compiler's own omp.h is: -pedantic (and
+ * -Werror) judge the program, not parade's declarations. */
+#pragma GCC system_header
 
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <sys/types.h>
+
+/** @brief The translation's copies of variables (private copies, argument
+ *  blocks, pool storage): memcpy that takes volatile objects too, as a
+ *  reduction or firstprivate of a volatile variable copies one. */
+static __inline__ void parade_copy(volatile void *to, const volatile void *from, size_t size) {
+  __builtin_memcpy((void *)to, (const void *)from, size);
+}
 
 #ifdef __cplusplus
 extern "C" {

@@ -51,7 +51,7 @@ static void hand_on(void) {
 
 // A loop's own variable moves in front of the loop, in a block with it.
 // CHECK-LABEL: static void loop_variable(void) {
-// CHECK-NEXT: { int *parade_s_k_[[K:[0-9]+]] __attribute__((cleanup(parade_free_local))) = parade_alloc_local(sizeof(int)); __builtin_memcpy((void *)parade_s_k_[[K]], &(int){0}, sizeof(int)); for (; (*parade_s_k_[[K]]) < 2; (*parade_s_k_[[K]])++)
+// CHECK-NEXT: { int *parade_s_k_[[K:[0-9]+]] __attribute__((cleanup(parade_free_local))) = parade_alloc_local(sizeof(int)); parade_copy((void *)parade_s_k_[[K]], &(int){0}, sizeof(int)); for (; (*parade_s_k_[[K]]) < 2; (*parade_s_k_[[K]])++)
 // CHECK-NEXT: elsewhere_int(&(*parade_s_k_[[K]])); }
 // CHECK-NEXT: }
 // REMARK-DAG: escaped-locals-pooled.c:[[@LINE+2]]:12: remark: 'k' lives in the pool

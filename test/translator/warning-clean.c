@@ -2,13 +2,17 @@
 // one too: the translation's private copies shadow their originals and may
 // go unused, main becomes a function that would want a prototype, and
 // threadprivate needs no C11 keyword (-std=c99 -pedantic-errors). Each of
-// these failed a -Werror build of a real program.
+// these failed a -Werror build of a real program. So did parade's omp.h
+// under -pedantic-errors (enumerators beyond int, as in gcc's own omp.h,
+// which is a system header), and a reduction, firstprivate or lastprivate
+// of a volatile variable (memcpy discarded the qualifier).
 //
 // REQUIRES: translator
 // RUN: %gcc-openmp -Wall -Wextra -Werror -Wshadow -Wmissing-prototypes -c %s -o %t.gcc.o
 // RUN: %paradecc -Wall -Wextra -Werror -Wshadow -Wmissing-prototypes -c %s -o %t.o
 // RUN: %gcc-openmp -std=c99 -pedantic-errors -Wall -Werror -c %s -o %t.gcc.o
 // RUN: %paradecc -std=c99 -pedantic-errors -Wall -Werror -c %s -o %t.o
+#include <omp.h>
 #include <stdio.h>
 
 static int count;
@@ -41,9 +45,22 @@ static void update(double *a, int n) {
   }
 }
 
+static double volatiles(int n) {
+  volatile double s = 0;
+  volatile int f = 3, l = 0;
+  int i;
+#pragma omp parallel for reduction(+ : s) firstprivate(f) lastprivate(l)
+  for (i = 0; i < n; i++) {
+    s += i;
+    l = i + f + omp_get_thread_num() * 0;
+  }
+  return s + l;
+}
+
 int main(void) {
   double a[8] = {1, 2, 3, 4, 5, 6, 7, 8};
   update(a, 8);
+  printf("%.1f\n", volatiles(8));
   printf("%.1f %.1f\n", dot(a, a, 8), rho);
   return 0;
 }

@@ -18,7 +18,7 @@ void ArgBlock::pointer(llvm::StringRef Field, const std::string &Value) {
 void ArgBlock::copy(QualType Ty, llvm::StringRef Field, const std::string &Source) {
   Fields += T.declare(Ty, Field) + "; ";
   std::string Target = Var + "." + Field.str();
-  Pack += "__builtin_memcpy((void *)&" + Target + ", &" + Source + ", sizeof " + Target + "); ";
+  Pack += "parade_copy((void *)&" + Target + ", &" + Source + ", sizeof " + Target + "); ";
 }
 
 void ArgBlock::unpack(Stage S, QualType Ty, llvm::StringRef Name, llvm::StringRef Field) {

@@ -109,19 +109,19 @@ Privates privates(Translation &T, const OMPExecutableDirective *D, const Constru
       // address would keep it out of registers for the whole function.
       if (ForRegion && Ty->isVariablyModifiedType() && Ty->isArrayType()) {
         // A VLA: from its pool storage, which the prologue points to.
-        P.Decls += T.declare(Ty, Name) + "; __builtin_memcpy((void *)" + Name + ", " + Orig +
+        P.Decls += T.declare(Ty, Name) + "; parade_copy((void *)" + Name + ", " + Orig +
                    ", sizeof " + Name + "); ";
       } else if (ForRegion && Ty->isVariablyModifiedType()) {
         P.Decls += T.declare(Ty, Name) + " = parade_args->" + Name + "; ";
       } else if (ForRegion && !Ty->isArrayType()) {
         P.Decls += T.declare(Ty, Name) + " = parade_args->" + Name + "; ";
       } else if (ForRegion) {
-        P.Decls += T.declare(Ty, Name) + "; __builtin_memcpy((void *)&" + Name +
-                   ", &parade_args->" + Name + ", sizeof " + Name + "); ";
+        P.Decls += T.declare(Ty, Name) + "; parade_copy((void *)&" + Name + ", &parade_args->" +
+                   Name + ", sizeof " + Name + "); ";
       } else {
         std::string Ptr = "parade_fp_" + std::to_string(K);
         P.Before += T.declare(T.Ctx.getPointerType(Ty), Ptr) + " = &" + Orig + "; ";
-        P.Decls += Ty->isArrayType() ? T.declare(Ty, Name) + "; __builtin_memcpy((void *)&" + Name +
+        P.Decls += Ty->isArrayType() ? T.declare(Ty, Name) + "; parade_copy((void *)&" + Name +
                                            ", " + Ptr + ", sizeof " + Name + "); "
                                      : T.declare(Ty, Name) + " = *" + Ptr + "; ";
       }
@@ -154,15 +154,15 @@ Privates privates(Translation &T, const OMPExecutableDirective *D, const Constru
       if (CV.FirstAndLast.count(V)) {
         // firstprivate too: the copy starts from the original.
         P.Decls += Ty->isArrayType()
-                       ? T.declare(Ty, Name) + "; __builtin_memcpy((void *)&" + Name +
-                             ", parade_lp_" + std::to_string(K) + ", sizeof " + Name + "); "
+                       ? T.declare(Ty, Name) + "; parade_copy((void *)&" + Name + ", parade_lp_" +
+                             std::to_string(K) + ", sizeof " + Name + "); "
                        : T.declare(Ty, Name) + " = *parade_lp_" + std::to_string(K) + "; ";
         P.EntryBarrier = "parade_barrier(); ";
       } else {
         P.Decls += T.declare(Ty, Name) + "; ";
       }
       P.Finish += Ty->isArrayType()
-                      ? "if (parade_last) __builtin_memcpy(parade_lp_" + std::to_string(K) + ", &" +
+                      ? "if (parade_last) parade_copy(parade_lp_" + std::to_string(K) + ", &" +
                             Name + ", sizeof " + Name + "); "
                       : "if (parade_last) *parade_lp_" + std::to_string(K) + " = " + Name + "; ";
       break;
@@ -191,24 +191,24 @@ Privates privates(Translation &T, const OMPExecutableDirective *D, const Constru
         auto At = [&](const std::string &Base) {
           return "(char *)" + Base + " + parade_ri * " + Size;
         };
-        T.addBeforeFunction(
-            enclosingFunctionBegin(T, D),
-            "static void " + Fn + "(void *parade_out, const void *parade_in) { " + Each + "{ " +
-                T.declare(ETy, "omp_out") + "; " + T.declare(ETy, "omp_in") +
-                "; __builtin_memcpy(&omp_out, " + At("parade_out") +
-                ", sizeof omp_out); __builtin_memcpy(&omp_in, " + At("(void *)parade_in") +
-                ", sizeof omp_in);\n  " + T.text(U->getCombiner()->getSourceRange()) +
-                ";\n  __builtin_memcpy(" + At("parade_out") + ", &omp_out, sizeof omp_out); } }\n");
+        T.addBeforeFunction(enclosingFunctionBegin(T, D),
+                            "static void " + Fn + "(void *parade_out, const void *parade_in) { " +
+                                Each + "{ " + T.declare(ETy, "omp_out") + "; " +
+                                T.declare(ETy, "omp_in") + "; parade_copy(&omp_out, " +
+                                At("parade_out") + ", sizeof omp_out); parade_copy(&omp_in, " +
+                                At("(void *)parade_in") + ", sizeof omp_in);\n  " +
+                                T.text(U->getCombiner()->getSourceRange()) + ";\n  parade_copy(" +
+                                At("parade_out") + ", &omp_out, sizeof omp_out); } }\n");
         P.Before += "void *" + Ptr + " = (void *)&" + Orig + "; ";
         P.Decls += T.declare(Ty.getUnqualifiedType(), Name) + "; ";
         if (const Expr *Init = U->getInitializer()) {
-          std::string OrigCopy = T.declare(ETy, "omp_orig") + "; __builtin_memcpy(&omp_orig, " +
+          std::string OrigCopy = T.declare(ETy, "omp_orig") + "; parade_copy(&omp_orig, " +
                                  At(Ptr) + ", sizeof omp_orig); (void)omp_orig; ";
           std::string Priv =
               U->getInitializerKind() == OMPDeclareReductionInitKind::Call
                   ? T.declare(ETy, "omp_priv") + "; " + T.text(Init->getSourceRange()) + "; "
                   : T.declare(ETy, "omp_priv") + " = " + T.text(Init->getSourceRange()) + "; ";
-          P.Decls += Each + "{ " + OrigCopy + Priv + "__builtin_memcpy(" + At("&" + Name) +
+          P.Decls += Each + "{ " + OrigCopy + Priv + "parade_copy(" + At("&" + Name) +
                      ", &omp_priv, sizeof omp_priv); } ";
           // On the lock path a thread combines into the original as soon as
           // its work ends: an initializer that reads omp_orig must run on
@@ -255,7 +255,7 @@ Privates privates(Translation &T, const OMPExecutableDirective *D, const Constru
             T.declare(T.Ctx.getPointerType(Elem), Ptr) + " = " + ElemPtr + "&" + Orig + "; ";
         P.Decls += L->identities(T, Ty, Name, Op);
         std::string Copy = "parade_rt_" + std::to_string(K);
-        P.ReduceCopies += T.declare(Elem, Copy + "[" + Count + "]") + "; __builtin_memcpy(" + Copy +
+        P.ReduceCopies += T.declare(Elem, Copy + "[" + Count + "]") + "; parade_copy(" + Copy +
                           ", " + Name + ", sizeof " + Copy + "); ";
         P.ReduceVars.push_back("{" + Copy + ", " + Count + ", " + runtimeTypeName(Elem, T.Ctx) +
                                ", " + reductionRuntimeOp(Op) + "}");

@@ -174,14 +174,14 @@ std::string pooledLocalDecl(Translation &T, const VarDecl *V, const std::string 
     std::string InitText = T.text(Init->getSourceRange());
     const Expr *Bare = Init->IgnoreImplicit();
     if (isa<InitListExpr>(Bare) || !Ty->isRecordType()) {
-      Out += " __builtin_memcpy((void *)" + Ptr + ", &(" + T.declare(Ty, "") + ")" +
+      Out += " parade_copy((void *)" + Ptr + ", &(" + T.declare(Ty, "") + ")" +
              (isa<InitListExpr>(Bare) ? InitText : "{" + InitText + "}") + ", " + Size + ");";
     } else {
       // A struct value (`struct pt p = origin;`): through a temporary,
       // which a const type may still be initialised from.
       std::string Tmp = "parade_init_" + std::to_string(T.fresh());
       Out += " { " + T.declare(Ty.getUnqualifiedType(), Tmp) + " = " + InitText +
-             "; __builtin_memcpy((void *)" + Ptr + ", &" + Tmp + ", " + Size + "); }";
+             "; parade_copy((void *)" + Ptr + ", &" + Tmp + ", " + Size + "); }";
     }
   }
   return Out;
@@ -232,8 +232,8 @@ std::string pooledGlobalDecl(Translation &T, const VarDecl *V, const std::string
       for (const VarDecl *N : Named)
         Body += "parade_gc_" + T.Pooled.lookup(N->getCanonicalDecl()) + "(); ";
       Body += Alloc + "0); { " + T.declare(Ty.getUnqualifiedType(), "parade_init") + " = " +
-              T.text(Init->getSourceRange()) + "; __builtin_memcpy((void *)" + Ptr +
-              ", &parade_init, " + Size + "); } ";
+              T.text(Init->getSourceRange()) + "; parade_copy((void *)" + Ptr + ", &parade_init, " +
+              Size + "); } ";
     } else {
       std::string ImageName = "parade_gi_" + std::to_string(T.fresh());
       Out += std::string(isConstData(Ty, T.Ctx) ? "static " : "static const ") +

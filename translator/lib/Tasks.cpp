@@ -184,16 +184,16 @@ std::string undeferredTask(ConstructContext &C, const OMPExecutableDirective *D,
     case Sharing::Shared: break;
     case Sharing::FirstPrivate: {
       std::string Tmp = "parade_tf_" + std::to_string(T.fresh());
-      Before += T.declare(V->getType(), Tmp) + "; __builtin_memcpy(&" + Tmp + ", &" + Orig +
+      Before += T.declare(V->getType(), Tmp) + "; parade_copy(&" + Tmp + ", &" + Orig +
                 ", sizeof " + Tmp + "); ";
-      Decls += T.declare(V->getType(), Name) + "; __builtin_memcpy((void *)&" + Name + ", &" + Tmp +
+      Decls += T.declare(V->getType(), Name) + "; parade_copy((void *)&" + Name + ", &" + Tmp +
                ", sizeof " + Name + "); ";
       break;
     }
     case Sharing::LastPrivate:
       Before += T.declare(T.Ctx.getPointerType(V->getType()), Ptr) + " = &" + Orig + "; ";
       Decls += T.declare(V->getType(), Name) + "; ";
-      Finish += "__builtin_memcpy(" + Ptr + ", &" + Name + ", sizeof " + Name + "); ";
+      Finish += "parade_copy(" + Ptr + ", &" + Name + ", sizeof " + Name + "); ";
       break;
     case Sharing::Reduction: break; // inPlaceReductions
     default: Decls += T.declare(V->getType(), Name) + "; "; break;
@@ -253,14 +253,14 @@ std::string outlineTask(ConstructContext &C, const OMPExecutableDirective *D,
     }
     case Sharing::FirstPrivate:
       A.copy(Ty.getUnqualifiedType(), Name, T.spell(V, D->getBeginLoc(), Except));
-      Decls += T.declare(Ty, Name) + "; __builtin_memcpy((void *)&" + Name + ", &parade_args->" +
-               Name + ", sizeof " + Name + "); ";
+      Decls += T.declare(Ty, Name) + "; parade_copy((void *)&" + Name + ", &parade_args->" + Name +
+               ", sizeof " + Name + "); ";
       break;
     case Sharing::LastPrivate: // a taskloop's: the task with the last iteration
       PointerTo(V, Field);
       Decls += T.declare(Ty, Name) + "; ";
-      Finish += "if (parade_hi == parade_n) __builtin_memcpy(" + Field + ", &" + Name +
-                ", sizeof " + Name + "); ";
+      Finish += "if (parade_hi == parade_n) parade_copy(" + Field + ", &" + Name + ", sizeof " +
+                Name + "); ";
       break;
     case Sharing::Reduction: {
       QualType PtrTy = T.Ctx.getPointerType(V->getType());
