@@ -11,6 +11,10 @@
 #include "streams.h"
 #include "vm.h"
 
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+
 static void check_lock(const parade_lock_t *lock) {
   if (lock->id == 0)
     err_fatal("use of a lock that was never initialised (omp_init_lock)");
@@ -117,4 +121,46 @@ void parade_flush_list(const void *const *addrs, const size_t *sizes, int count)
     size_t last = vm_page_of(&node.vm, (const char *)addrs[i] + sizes[i] - 1);
     hlrc_acquire_pages(first, last - first + 1);
   }
+}
+
+/* ---- pthread mutexes in shared data -----------------------------------
+ * A program may guard shared data with a pthread mutex of its own: in the
+ * pool or a shared global, it excluded only the threads of one rank. Such
+ * a mutex is the distributed lock named by its address (the translator
+ * sends the calls here); one in private memory stays the C library's. */
+
+static int shared_mutex(const pthread_mutex_t *m) {
+  return node.size > 1 && node.dsm_active && vm_contains(&node.vm, m);
+}
+
+static uint64_t mutex_lock_id(const pthread_mutex_t *m) {
+  char name[40];
+  snprintf(name, sizeof name, "parade.mutex.%p", (const void *)m);
+  return locks_critical_id(name);
+}
+
+int parade_pthread_mutex_lock(pthread_mutex_t *m) {
+  if (!shared_mutex(m))
+    return pthread_mutex_lock(m);
+  atomic_flush_deferred();
+  streams_release();
+  locks_acquire_turn(mutex_lock_id(m), 0, -1, 0);
+  return 0;
+}
+
+int parade_pthread_mutex_trylock(pthread_mutex_t *m) {
+  if (!shared_mutex(m))
+    return pthread_mutex_trylock(m);
+  atomic_flush_deferred();
+  streams_release();
+  return locks_acquire_turn(mutex_lock_id(m), 1, -1, 0) ? 0 : EBUSY;
+}
+
+int parade_pthread_mutex_unlock(pthread_mutex_t *m) {
+  if (!shared_mutex(m))
+    return pthread_mutex_unlock(m);
+  atomic_flush_deferred();
+  streams_release();
+  locks_release(mutex_lock_id(m));
+  return 0;
 }
