@@ -10,6 +10,7 @@
 #include "Tile.h"
 #include "VariantCalls.h"
 
+#include "CAtomics.h"
 #include "Context.h"
 #include "Directives.h"
 #include "Pooling.h"
@@ -145,6 +146,7 @@ public:
     collectPooledGlobals(T, TU);
     renameThreadPrivateLocals(T, TU);
     T.enter(Stage::Analysis);
+    refuseCAtomics(T, TU);
     analyzeDirectives(T, TU);
     T.enter(Stage::PooledUses);
     rewritePooledUses(T, TU);
