@@ -57,12 +57,14 @@ int omp_in_final(void) { return parade_in_final(); }
 int omp_get_team_size(int level) {
   if (level < 0 || level > omp_get_level())
     return -1;
-  return level == 1 && !team_shape_in_league() ? parade_num_threads() : 1;
+  /* Level 1 is the active team, even seen from a serialized region
+   * nested in it. */
+  return level == 1 && !team_shape_in_league() ? team_shape_active_size() : 1;
 }
 int omp_get_ancestor_thread_num(int level) {
   if (level < 0 || level > omp_get_level())
     return -1;
-  return level == 1 && !team_shape_in_league() ? parade_thread_num() : 0;
+  return level == 1 && !team_shape_in_league() ? team_shape_global_thread() : 0;
 }
 /* One active level: nested regions are serialized. A larger value is
  * clamped to the levels supported, as OpenMP says. */

@@ -21,6 +21,8 @@ int team_shape_global_thread(void) {
   return ctx.level > 0 ? node.rank * (int)node.shape.per_node + ctx.local : 0;
 }
 
+int team_shape_active_size(void) { return ctx.level > 0 ? (int)node.shape.nthreads : 1; }
+
 void team_shape_set(const struct team_shape *shape) {
   int requested = node.shape.requested_threads;
   node.shape = *shape;

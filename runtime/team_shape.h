@@ -37,6 +37,9 @@ int team_shape_in_league(void);
 /* The calling thread's global thread number in the region it runs, also
  * inside a serialized region nested in it. */
 int team_shape_global_thread(void);
+/* The size of the active team the calling thread belongs to (1 outside
+ * one), whatever serialized regions it is nested in. */
+int team_shape_active_size(void);
 
 /* The size of the next team without a num_threads clause. */
 int team_default_size(void);
