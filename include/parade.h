@@ -451,6 +451,23 @@ void parade_reduce_store(parade_reduce_var *contributions, void **targets, int n
  */
 void parade_bcast_store(void **targets, const size_t *sizes, int n, int root);
 
+/** @brief Replays a critical block: given the shared variables' values
+ *  (@p state, packed) and every thread's inputs (@p inputs, @p nthreads of
+ *  them in global thread order), runs the block for each in turn. */
+typedef void (*parade_replay_fn)(void *state, const void *inputs, int nthreads);
+/**
+ * @brief The collective translation of a critical met once by every
+ * thread: the inputs of all threads (@p input, @p input_size bytes each)
+ * go to every node in one allgather, and every node runs @p replay over
+ * them on the old values of the @p nstate shared variables (@p targets,
+ * @p sizes bytes each), then stores the first @p nwritten in its copy:
+ * one serial order of the block, the same everywhere. A team on some of
+ * the ranks only takes the critical's lock (@p lock_name) instead.
+ */
+void parade_replay_store(const void *input, size_t input_size, parade_replay_fn replay,
+                         void **targets, const size_t *sizes, int nstate, int nwritten,
+                         const char *lock_name);
+
 /* ---- Shared memory ------------------------------------------------- */
 
 /** @brief Shared-heap malloc: the block is in the pool, valid on all ranks. */

@@ -406,7 +406,7 @@ void parade_bcast(void *buf, size_t len, int root) {
  * that reads, after the construct, data another node wrote before it sees
  * the new values. The leader runs this with the node's threads parked,
  * before the collective's own data moves. */
-static void collective_release_acquire(void) {
+void collectives_release_acquire(void) {
   int participants = team_participants();
   if (node.size == 1 || participants <= 1)
     return;
@@ -452,7 +452,7 @@ static void collective_release_acquire(void) {
  * finish the all-reduce, so no home has made this round's store yet, and a
  * copy fetched now still holds the old value on every node. */
 static void reduce_store_leader(void) {
-  collective_release_acquire();
+  collectives_release_acquire();
   const parade_reduce_var *vars = node.collectives.contrib[0];
   unsigned char old[PARADE_SMALL_MAX];
   size_t total = 0;
@@ -479,7 +479,7 @@ static void reduce_store_leader(void) {
 
 /* A team on some of the ranks only: the ranks outside it make no stores,
  * so take the conventional path (one DSM write, then a barrier). */
-static int partial_team(void) { return node.size > 1 && team_participants() < node.size; }
+int collectives_partial_team(void) { return node.size > 1 && team_participants() < node.size; }
 
 void parade_reduce_store(parade_reduce_var *contributions, void **targets, int n) {
   atomic_flush_deferred();
@@ -494,7 +494,7 @@ void parade_reduce_store(parade_reduce_var *contributions, void **targets, int n
                   contributions[v].type);
     return;
   }
-  if (partial_team()) {
+  if (collectives_partial_team()) {
     parade_allreduce(contributions, n);
     if (parade_thread_num() == 0)
       for (int v = 0; v < n; v++)
@@ -513,7 +513,7 @@ void parade_reduce_store(parade_reduce_var *contributions, void **targets, int n
 }
 
 static void bcast_store_leader(void) {
-  collective_release_acquire();
+  collectives_release_acquire();
   size_t total = 0;
   for (int v = 0; v < node.collectives.store_count; v++)
     total += node.collectives.store_sizes[v];
@@ -546,7 +546,7 @@ void parade_bcast_store(void **targets, const size_t *sizes, int n, int root) {
   streams_release();
   if (parade_num_threads() <= 1)
     return;
-  if (partial_team()) {
+  if (collectives_partial_team()) {
     parade_barrier();
     return;
   }

@@ -32,11 +32,22 @@ struct collectives {
   /* The scan in flight: this node holds global thread 0 (no prefix from
    * other nodes). */
   int scan_node_first;
+  /* The replay in flight (replay.c). */
+  parade_replay_fn replay_fn;
+  size_t replay_input_size;
+  int replay_nwritten;
   /* The user-defined reduction in flight: its values' size and combiner,
    * and room for one value (MPI's operator has no context of its own). */
   size_t user_size;
   parade_combine_fn user_combine;
   unsigned char *user_tmp;
 };
+
+/* A collective's memory semantics: every node's release, the exchange of
+ * write notices, every node's acquire (the node's leader, threads parked). */
+void collectives_release_acquire(void);
+/* The team is on some of the ranks only: a collective that stands in for a
+ * lock or a barrier takes the conventional path. */
+int collectives_partial_team(void);
 
 #endif

@@ -5,6 +5,8 @@
  *   reduction  MPI_Allreduce of one double  (also critical and atomic)
  *   single     MPI_Bcast of 8 bytes
  *   lock       request to a manager and grant back, then a release message
+ *   allgather32  MPI_Allgather of 32 bytes per rank: the inputs of a
+ *              replayed critical (16 bytes per thread, 2 threads per rank)
  * usage: primitives [repetitions] */
 #include <mpi.h>
 #include <stdio.h>
@@ -18,8 +20,9 @@ int main(int argc, char **argv) {
   int reps = argc > 1 ? atoi(argv[1]) : 1000;
   char fork_msg[64] = {0};
   double value = 1.0, result = 0;
-  const char *names[] = {"parallel", "barrier", "reduction", "single", "lock"};
-  for (int which = 0; which < 5; which++) {
+  const char *names[] = {"parallel", "barrier", "reduction", "single", "lock", "allgather32"};
+  char inputs[32] = {0}, *gathered = calloc((size_t)size, sizeof inputs);
+  for (int which = 0; which < 6; which++) {
     MPI_Barrier(MPI_COMM_WORLD);
     double start = MPI_Wtime();
     for (int r = 0; r < reps; r++) {
@@ -48,6 +51,10 @@ int main(int argc, char **argv) {
           MPI_Send(&token, 1, MPI_INT, 0, 3, MPI_COMM_WORLD);
         }
         break;
+      case 5:
+        MPI_Allgather(inputs, sizeof inputs, MPI_BYTE, gathered, sizeof inputs, MPI_BYTE,
+                      MPI_COMM_WORLD);
+        break;
       }
     }
     double elapsed = MPI_Wtime() - start;
@@ -57,6 +64,7 @@ int main(int argc, char **argv) {
     if (rank == 0)
       printf("RESULT mpi=%s usec=%.3f ranks=%d reps=%d\n", names[which], per * 1e6, size, reps);
   }
+  free(gathered);
   MPI_Finalize();
   return 0;
 }

@@ -43,3 +43,36 @@ void f(int n, const double *x) {
     puts("once");
   }
 }
+
+// A critical that is not a sequence of updates is replayed on every node,
+// unless the replay could not give the thread what it did (a private
+// written), cannot read what it reads (an array, a pointer), or another
+// critical or atomic writes what it names.
+double best;
+int best_i, other;
+void g(const double *x) {
+#pragma omp parallel
+  {
+    double my = x[0];
+    int mine = 0, arr[2] = {0, 1};
+// CHECK-DAG: critical-lock-reasons.c:[[@LINE+1]]:1: remark: critical uses the distributed lock: the block is not a sequence of updates of shared scalars; not replayed: the block writes 'mine', the thread's own, which a replay elsewhere could not give back
+#pragma omp critical(a)
+    {
+      if (my > best)
+        best = my;
+      mine = 1;
+    }
+// CHECK-DAG: critical-lock-reasons.c:[[@LINE+1]]:1: remark: critical uses the distributed lock: the block is not a sequence of updates of shared scalars; not replayed: the block reads an array element
+#pragma omp critical(b)
+    if (arr[1] > best_i)
+      best_i = arr[1];
+// CHECK-DAG: critical-lock-reasons.c:[[@LINE+1]]:1: remark: critical uses the distributed lock: the block is not a sequence of updates of shared scalars; not replayed: 'other' is also written by the critical or atomic at line [[@LINE+5]]
+#pragma omp critical(c)
+    if (mine > other)
+      other = mine;
+    for (int i = 0; i < 2; i++) {
+#pragma omp atomic
+      other += i;
+    }
+  }
+}

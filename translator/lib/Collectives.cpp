@@ -14,12 +14,11 @@ using namespace clang;
 
 namespace parade {
 
-namespace {
-
-/// Shared at @p Loc: shared storage not privatised by an enclosing construct.
 bool isShared(Translation &T, const VarDecl *V, SourceLocation Loc) {
   return V && T.sharedStorage(V) && !T.privatizingScope(V, Loc);
 }
+
+namespace {
 
 /// Finds what makes a block unfit for a collective.
 class Analyzable : public RecursiveASTVisitor<Analyzable> {
@@ -87,6 +86,16 @@ private:
   }
 };
 
+} // namespace
+
+std::string collectiveUnfit(Translation &T, const Stmt *Body,
+                            std::vector<const VarDecl *> &Written) {
+  Analyzable A(T, /*AllowAssignments=*/true);
+  A.TraverseStmt(const_cast<Stmt *>(Body));
+  Written = A.Written;
+  return A.Why;
+}
+
 /// What the file's critical and atomic constructs write, found once: a
 /// critical mapped to a collective evaluates its value outside any lock,
 /// so it must not read what another critical of the same name (on the lock
@@ -99,7 +108,8 @@ const Translation::SyncWrites &syncWrites(Translation &T) {
   class Writes : public RecursiveASTVisitor<Writes> {
   public:
     Translation::SyncWrites &W;
-    int Depth = 0; ///< inside a critical or an atomic
+    int Depth = 0;                   ///< inside a critical or an atomic
+    const Stmt *Construct = nullptr; ///< the outermost of them
     explicit Writes(Translation::SyncWrites &W) : W(W) {}
     bool TraverseOMPCriticalDirective(OMPCriticalDirective *D) { return inside(D); }
     bool TraverseOMPAtomicDirective(OMPAtomicDirective *D) { return inside(D); }
@@ -115,14 +125,35 @@ const Translation::SyncWrites &syncWrites(Translation &T) {
     }
     bool VisitCallExpr(CallExpr *C) {
       const FunctionDecl *F = C->getDirectCallee();
-      if (Depth && (!F || callEffect(F) != CallEffect::Pure))
-        W.Anything = true;
+      if (!Depth || (F && callEffect(F) == CallEffect::Pure))
+        return true;
+      if (F && callEffect(F) == CallEffect::ThroughArguments) {
+        // printf and the like write only what their pointer arguments
+        // point to: the variables whose addresses they get.
+        for (const Expr *A : C->arguments()) {
+          const Expr *E = A->IgnoreParenImpCasts();
+          QualType Ty = E->getType();
+          if (isa<StringLiteral>(E) || (!Ty->isPointerType() && !Ty->isArrayType()) ||
+              (Ty->isPointerType() && Ty->getPointeeType().isConstQualified()))
+            continue;
+          const auto *U = dyn_cast<UnaryOperator>(E);
+          if (U && U->getOpcode() == UO_AddrOf)
+            written(U->getSubExpr());
+          else if (isa<DeclRefExpr>(E) && Ty->isArrayType())
+            written(E);
+          else
+            anything();
+        }
+        return true;
+      }
+      anything();
       return true;
     }
 
   private:
     bool inside(OMPExecutableDirective *D) {
-      Depth++;
+      if (Depth++ == 0)
+        Construct = D;
       bool Ok = RecursiveASTVisitor::TraverseStmt(D->getAssociatedStmt());
       Depth--;
       return Ok;
@@ -148,14 +179,21 @@ const Translation::SyncWrites &syncWrites(Translation &T) {
       if (const auto *R = dyn_cast<DeclRefExpr>(E))
         if (const auto *V = dyn_cast<VarDecl>(R->getDecl())) {
           W.Vars.insert(V);
+          W.Writers[V->getCanonicalDecl()].insert(Construct);
           return;
         }
+      anything();
+    }
+    void anything() {
       W.Anything = true;
+      W.WriteAnything.insert(Construct);
     }
   } Finder(W);
   Finder.TraverseDecl(T.Ctx.getTranslationUnitDecl());
   return W;
 }
+
+namespace {
 
 /// Statement @p S of @p D (the whole body of an atomic) as an update of a
 /// shared scalar by a pure value.
@@ -185,6 +223,8 @@ std::optional<Update> matchUpdate(Translation &T, const OMPExecutableDirective *
   }
   return U;
 }
+
+} // namespace
 
 /// Whether every thread of @p Region runs its body through to the end.
 bool everyThreadRuns(Translation &T, const OMPExecutableDirective *Region, std::string &Why) {
@@ -247,8 +287,6 @@ bool oncePerThread(Translation &T, const OMPExecutableDirective *D,
     Node = P;
   }
 }
-
-} // namespace
 
 bool threadsMayWait(Translation &T, const OMPExecutableDirective *Region, bool OnlyUnflushed,
                     std::string &Where) {

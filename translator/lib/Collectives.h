@@ -46,6 +46,23 @@ std::optional<std::string> updateAsCollective(Translation &T,
 bool threadsMayWait(Translation &T, const clang::OMPExecutableDirective *Region, bool OnlyUnflushed,
                     std::string &Where);
 
+/// Shared at @p Loc: shared storage not privatised by an enclosing construct.
+bool isShared(Translation &T, const clang::VarDecl *V, clang::SourceLocation Loc);
+
+/// Why block @p Body cannot be a collective (a call of an impure function,
+/// an address taken, a write through a pointer, a nested construct, a
+/// jump), or empty; @p Written gets the shared scalars it assigns.
+std::string collectiveUnfit(Translation &T, const clang::Stmt *Body,
+                            std::vector<const clang::VarDecl *> &Written);
+
+/// Whether every thread of @p Region (null: orphaned) meets @p D exactly
+/// once, at the top level of a region every thread runs through.
+bool oncePerThread(Translation &T, const clang::OMPExecutableDirective *D,
+                   const clang::OMPExecutableDirective *Region, std::string &Why);
+
+/// What the file's critical and atomic constructs write (found once).
+const Translation::SyncWrites &syncWrites(Translation &T);
+
 /// The collective form of a single @p D in @p Region (null when orphaned),
 /// or nullopt with the reason.
 std::optional<std::string> singleAsCollective(Translation &T,

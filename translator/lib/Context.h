@@ -197,6 +197,10 @@ public:
   struct SyncWrites {
     bool Known = false, Anything = false;
     llvm::DenseSet<const clang::VarDecl *> Vars;
+    /// The constructs (critical, atomic) that write each variable, and
+    /// those that may write anything (a call, a write through a pointer).
+    llvm::DenseMap<const clang::VarDecl *, llvm::SmallPtrSet<const clang::Stmt *, 2>> Writers;
+    llvm::SmallPtrSet<const clang::Stmt *, 4> WriteAnything;
   } SyncWritten;
 
   /// Text to insert before the function that holds @p Loc (outlined region

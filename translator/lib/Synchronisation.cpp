@@ -4,6 +4,7 @@
 #include "AstUtil.h"
 #include "Collectives.h"
 #include "DeferredAtomics.h"
+#include "Replay.h"
 
 #include "clang/AST/OpenMPClause.h"
 
@@ -26,6 +27,18 @@ std::string synchronisedUpdate(ConstructContext &C, const OMPExecutableDirective
     // another, or in a function called from one) is a team of one beside
     // the enclosing team's other threads: it takes the lock.
     return "if (parade_level() > 1 && parade_in_parallel()) " + Locked + " else " + *Collective;
+  }
+  if (isa<OMPCriticalDirective>(D)) {
+    std::string WhyNot;
+    unsigned InputBytes = 0;
+    if (auto Replay = criticalAsReplay(C, D, LockName, WhyNot, Bytes, InputBytes)) {
+      T.remark(D->getBeginLoc(), Kind + " replayed on every node: one allgather of " +
+                                     std::to_string(InputBytes) + " bytes of inputs per thread, " +
+                                     std::to_string(Bytes) + " bytes of shared data (" + Why + ")");
+      return "if (parade_level() > 1 && parade_in_parallel()) " + Locked + " else " + *Replay;
+    }
+    if (WhyNot != Why)
+      Why += "; not replayed: " + WhyNot;
   }
   if (isa<OMPAtomicDirective>(D)) {
     std::string WhyNot;
