@@ -7,7 +7,10 @@
 // barrier, into a stack frame that had been reused by then: the count came
 // out wrong and another function's locals were corrupted). Found by review.
 // A global that a called function reads keeps the lock too (peek() missed
-// the thread's own increment: 100 of 100 wrong at 2x2).
+// the thread's own increment: 100 of 100 wrong at 2x2), and so does one
+// whose address went into a pointer the thread reads through (p[i] after
+// acc[i] += 2: 1000 of 1000 wrong at 2x2; found by a helper acting as a
+// new user).
 //
 // REQUIRES: translator
 // RUN: %compare-with-gcc %s | FileCheck %s
@@ -17,6 +20,7 @@
 
 int a[64];
 int count;
+double acc[200];
 
 __attribute__((noinline)) static int peek(void) { return count; }
 
@@ -41,7 +45,15 @@ __attribute__((noinline)) static long victim(void) {
 }
 
 int main(void) {
-  int own = 0, counts = 0, corrupt = 0, called = 0;
+  int own = 0, counts = 0, corrupt = 0, called = 0, aliased = 0;
+  double *p = acc;
+#pragma omp parallel for reduction(+ : aliased)
+  for (int i = 0; i < 200; i++) {
+#pragma omp atomic
+    acc[i] += 2.0;
+    if (p[i] != 2.0)
+      aliased++;
+  }
 #pragma omp parallel for reduction(+ : called)
   for (int i = 0; i < 100; i++) {
     int before = peek();
@@ -68,8 +80,8 @@ int main(void) {
       corrupt += victim() != 64 * 1000 + 2016;
     }
   }
-  printf("own reads that missed the update: %d (through a call: %d); wrong local counts: %d; "
-         "corrupted stacks: %d; count %d\n",
-         own, called, counts, corrupt, count);
+  printf("own reads that missed the update: %d (through a call: %d, a pointer: %d); wrong local "
+         "counts: %d; corrupted stacks: %d; count %d\n",
+         own, called, aliased, counts, corrupt, count);
   return 0;
 }

@@ -33,6 +33,80 @@ const VarDecl *objectBase(const Expr *E) {
   }
 }
 
+/// Where in this file @p Base's address (or, for a pointer, its value)
+/// goes somewhere it can be read through later: `&acc[i]`, `double *p =
+/// acc`, `q = p`, `f(acc)`; null when it is only subscripted, dereferenced
+/// or named.
+const Expr *addressTaken(Translation &T, const VarDecl *Base) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    Translation &T;
+    const VarDecl *Base;
+    const Expr *Found = nullptr;
+    Finder(Translation &T, const VarDecl *Base) : T(T), Base(Base) {}
+    bool VisitDeclRefExpr(DeclRefExpr *R) {
+      if (R->getDecl() != Base || Found)
+        return !Found;
+      // Up through what keeps designating (part of) the object.
+      DynTypedNode Node = DynTypedNode::create(*static_cast<const Expr *>(R));
+      const Expr *Top = R;
+      for (;;) {
+        auto Parents = T.Ctx.getParents(Node);
+        if (Parents.empty())
+          break;
+        const auto *P = Parents[0].get<Expr>();
+        if (!P)
+          break;
+        if (const auto *Cast = dyn_cast<ImplicitCastExpr>(P)) {
+          if (Cast->getCastKind() == CK_LValueToRValue && !Base->getType()->isPointerType())
+            return true; // its value is read: no address
+          if (Cast->getCastKind() == CK_ArrayToPointerDecay ||
+              Cast->getCastKind() == CK_LValueToRValue || Cast->getCastKind() == CK_NoOp) {
+            Node = Parents[0];
+            Top = P;
+            continue;
+          }
+          break;
+        }
+        if (isa<ParenExpr>(P) || (isa<MemberExpr>(P) && !cast<MemberExpr>(P)->isArrow() &&
+                                  !Base->getType()->isPointerType())) {
+          Node = Parents[0];
+          Top = P;
+          continue;
+        }
+        if (const auto *A = dyn_cast<ArraySubscriptExpr>(P)) {
+          if (A->getBase()->IgnoreParenImpCasts() != Top->IgnoreParenImpCasts())
+            return true; // an index
+          Node = Parents[0];
+          Top = P;
+          continue;
+        }
+        if (const auto *U = dyn_cast<UnaryOperator>(P)) {
+          if (U->getOpcode() == UO_AddrOf) {
+            Found = U;
+            return false;
+          }
+          if (U->getOpcode() == UO_Deref) {
+            Node = Parents[0];
+            Top = P;
+            continue;
+          }
+          return true; // ++, --: the object itself
+        }
+        if (const auto *M = dyn_cast<MemberExpr>(P); M && M->isArrow())
+          return true; // a member read through the pointer
+        break;
+      }
+      // Anything else that receives a pointer (an assignment, an
+      // initialiser, an argument, a return) keeps it.
+      if (Top->getType()->isPointerType())
+        Found = Top;
+      return !Found;
+    }
+  } F(T, Base);
+  F.TraverseDecl(T.Ctx.getTranslationUnitDecl());
+  return F.Found;
+}
+
 } // namespace
 
 std::optional<std::string> atomicAsDeferred(Translation &T, const OMPExecutableDirective *D,
@@ -103,6 +177,28 @@ std::optional<std::string> atomicAsDeferred(Translation &T, const OMPExecutableD
         Found = R;
       return !Found;
     }
+    // A read through a pointer of the object's type, which may reach it.
+    QualType Object;
+    const Expr *PointerRead = nullptr;
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      if (U->getOpcode() == UO_Deref)
+        readThrough(U);
+      return true;
+    }
+    bool VisitArraySubscriptExpr(ArraySubscriptExpr *A) {
+      if (!A->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
+        readThrough(A);
+      return true;
+    }
+    bool VisitMemberExpr(MemberExpr *M) {
+      if (M->isArrow())
+        readThrough(M);
+      return true;
+    }
+    void readThrough(const Expr *E) {
+      if (!PointerRead && E->getType().getCanonicalType().getUnqualifiedType() == Object)
+        PointerRead = E;
+    }
     // A function the thread calls may read a global or static object:
     // one of this file, through its body (and its callees'); any other of
     // the program, or a call through a pointer, when another file can
@@ -140,8 +236,24 @@ std::optional<std::string> atomicAsDeferred(Translation &T, const OMPExecutableD
     }
   } Uses;
   Uses.Base = Base;
+  Uses.Object = Ty.getCanonicalType().getUnqualifiedType();
   if (Scope)
     Uses.TraverseStmt(const_cast<Stmt *>(Scope));
+  // Or through a pointer: one the object's address went into in this file,
+  // or, for an object reached through a pointer or that other files can
+  // name, any pointer to its type that the thread reads through.
+  if (const Expr *Escape = addressTaken(T, Base)) {
+    Why = "'" + Base->getName().str() + "' is reached through a pointer taken at line " +
+          std::to_string(T.SM.getExpansionLineNumber(Escape->getBeginLoc())) +
+          ", which the thread may read before its update is applied";
+    return std::nullopt;
+  }
+  if (Uses.PointerRead && (Base->getType()->isPointerType() || Base->hasExternalFormalLinkage())) {
+    Why = "the thread reads through a pointer at line " +
+          std::to_string(T.SM.getExpansionLineNumber(Uses.PointerRead->getBeginLoc())) +
+          ", which may reach '" + Base->getName().str() + "' before its update is applied";
+    return std::nullopt;
+  }
   if (!Scope || Uses.Found) {
     std::string Line =
         Uses.Found
