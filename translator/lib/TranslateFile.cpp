@@ -52,7 +52,8 @@ void adjustArguments(clang::tooling::ClangTool &Tool, const ToolPaths &Paths,
   // OpenMP 5.2 or 5.1 (a -fopenmp-version= of the program's own comes later
   // and wins); what 5.2 deprecates (ordered depend, master) stays valid, so
   // without a warning, as with gcc. The C that gcc 12 accepts with a warning (implicit declarations
-  // and int, int/pointer conversions) Clang 19 refuses: accept it too. (Not -w: it would also
+  // and int, int/pointer conversions) Clang 19 refuses: accept it too, and K&R definitions
+  // without Clang's deprecation warning, which gcc does not give. (Not -w: it would also
   // silence the warnings the translator makes errors.)
   Tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
       {"-fopenmp", ("-fopenmp-version=" + OpenMPVersion).str(), "-Wno-deprecated",
@@ -60,7 +61,7 @@ void adjustArguments(clang::tooling::ClangTool &Tool, const ToolPaths &Paths,
        "-Wno-unknown-pragmas", "-Wno-error=implicit-function-declaration",
        "-Wno-error=implicit-int", "-Wno-error=int-conversion",
        "-Wno-error=incompatible-pointer-types", "-Wno-error=incompatible-function-pointer-types",
-       "-Wno-error=return-type"},
+       "-Wno-error=return-type", "-Wno-deprecated-non-prototype"},
       clang::tooling::ArgumentInsertPosition::BEGIN));
 }
 
