@@ -2,13 +2,11 @@
 // declaration, old-style definitions, built as -std=gnu89 (the translation
 // declares loop variables in for statements, so it is compiled as GNU C99
 // with -fgnu89-inline). The translator refused all of it (Clang 19's C99
-// rules make these errors). Nor does paradecc add Clang's deprecation
-// warning for the old-style definitions, which gcc does not give.
+// rules make these errors).
 //
 // REQUIRES: translator
 // RUN: %paradecc -std=gnu89 -O2 %s -o %t 2>&1 | FileCheck %s --check-prefix=BUILD --allow-empty
 // BUILD-NOT: error
-// BUILD-NOT: without a prototype is deprecated
 // RUN: env OMP_NUM_THREADS=2 %t | FileCheck %s
 // RUN: env OMP_NUM_THREADS=1 %mpirun -np 2 %t | FileCheck %s
 // CHECK: count 100 twice 14
