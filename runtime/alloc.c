@@ -382,14 +382,17 @@ static int early_block(const void *ptr) {
          (size_t)((const char *)ptr - node.vm.app) < node.opt.static_size;
 }
 
-static void *early_alloc(size_t size) {
-  if (size > SIZE_MAX - 16) {
+static void *early_alloc(size_t size, size_t align) {
+  if (align < 16)
+    align = 16;
+  if (size > SIZE_MAX - align) {
     errno = ENOMEM;
     return NULL;
   }
-  char *block = alloc_static(size + 16, 16, NULL);
-  memcpy(block, &size, sizeof size);
-  return block + 16;
+  /* The header ends where the block starts, at an aligned address. */
+  char *block = alloc_static(size + align, align, NULL) + align;
+  memcpy(block - 16, &size, sizeof size);
+  return block;
 }
 
 static size_t early_size(const void *ptr) {
@@ -401,7 +404,7 @@ static size_t early_size(const void *ptr) {
 void *parade_malloc(size_t size) {
   alloc_pool_ensure();
   if (node.alloc.arena.end_page == 0)
-    return early_alloc(size);
+    return early_alloc(size, 16);
   if (impossible(size, 16)) {
     errno = ENOMEM;
     return NULL;
@@ -495,6 +498,13 @@ int parade_posix_memalign(void **out, size_t alignment, size_t size) {
   if (alignment < sizeof(void *) || (alignment & (alignment - 1)))
     return EINVAL;
   alloc_pool_ensure();
+  if (node.alloc.arena.end_page == 0) {
+    void *block = early_alloc(size, alignment);
+    if (!block)
+      return ENOMEM;
+    *out = block;
+    return 0;
+  }
   if (impossible(size, alignment))
     return ENOMEM;
   *out = block_alloc(size, alignment);

@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <time.h>
 
 static void check_lock(const parade_lock_t *lock) {
   if (lock->id == 0)
@@ -130,7 +131,11 @@ void parade_flush_list(const void *const *addrs, const size_t *sizes, int count)
  * sends the calls here); one in private memory stays the C library's. */
 
 static int shared_mutex(const pthread_mutex_t *m) {
-  return node.size > 1 && node.dsm_active && vm_contains(&node.vm, m);
+  /* A recursive or error-checking mutex (glibc's kind, in the mutex)
+   * keeps the C library's semantics, within the rank. */
+  return node.size > 1 && node.dsm_active && vm_contains(&node.vm, m) &&
+         (m->__data.__kind & 3) != PTHREAD_MUTEX_RECURSIVE &&
+         (m->__data.__kind & 3) != PTHREAD_MUTEX_ERRORCHECK;
 }
 
 static uint64_t mutex_lock_id(const pthread_mutex_t *m) {
@@ -162,5 +167,32 @@ int parade_pthread_mutex_unlock(pthread_mutex_t *m) {
   atomic_flush_deferred();
   streams_release();
   locks_release(mutex_lock_id(m));
+  return 0;
+}
+
+/* A condition variable waited on with such a mutex: the mutex is the
+ * distributed lock, which the C library's wait cannot release. The wait
+ * releases it, lets others run, and takes it again: a spurious wakeup,
+ * which POSIX allows and every correct wait loop re-checks its predicate
+ * after; signal and broadcast need do nothing. */
+int parade_pthread_cond_wait(pthread_cond_t *cv, pthread_mutex_t *m) {
+  if (!shared_mutex(m))
+    return pthread_cond_wait(cv, m);
+  parade_pthread_mutex_unlock(m);
+  struct timespec pause = {0, 50 * 1000};
+  nanosleep(&pause, NULL);
+  return parade_pthread_mutex_lock(m);
+}
+
+int parade_pthread_cond_timedwait(pthread_cond_t *cv, pthread_mutex_t *m,
+                                  const struct timespec *deadline) {
+  if (!shared_mutex(m))
+    return pthread_cond_timedwait(cv, m, deadline);
+  parade_pthread_cond_wait(cv, m);
+  struct timespec now;
+  clock_gettime(CLOCK_REALTIME, &now);
+  if (now.tv_sec > deadline->tv_sec ||
+      (now.tv_sec == deadline->tv_sec && now.tv_nsec >= deadline->tv_nsec))
+    return ETIMEDOUT;
   return 0;
 }

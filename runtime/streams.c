@@ -368,7 +368,14 @@ int parade_fseek(FILE *f, long offset, int whence) {
 }
 long parade_ftell(FILE *f) { return ftell(stream(f, "ftell")); }
 void parade_rewind(FILE *f) { rewind(stream(f, "rewind")); }
-int parade_fileno(FILE *f) { return fileno(stream(f, "fileno")); }
+int parade_fileno(FILE *f) {
+  /* stdout is a stream of parade's, with no descriptor of its own: the
+   * rank's standard output is the one it stands for. */
+  FILE *s = stream(f, "fileno");
+  if (s && s == node.streams.forward)
+    return STDOUT_FILENO;
+  return fileno(s);
+}
 int parade_setvbuf(FILE *f, char *buf, int mode, size_t size) {
   return setvbuf(stream(f, "setvbuf"), buf, mode, size);
 }

@@ -14,10 +14,12 @@
 
 int *buf;
 char *name;
+double *table;
 
 __attribute__((constructor)) static void init(void) {
   buf = malloc(100 * sizeof *buf);
   name = strdup("constructed");
+  table = aligned_alloc(64, 16 * sizeof *table); /* it ended the job too */
 }
 
 int main(void) {
@@ -26,7 +28,7 @@ int main(void) {
   long s = 0;
 #pragma omp parallel for reduction(+ : s)
   for (int i = 0; i < 100; i++)
-    s += buf[i] + (long)strlen(name);
+    s += buf[i] + (long)strlen(name) + ((unsigned long)table % 64 == 0);
   buf = realloc(buf, 1000 * sizeof *buf);
   for (int i = 100; i < 1000; i++)
     buf[i] = 1;

@@ -21,6 +21,9 @@
 int a[64];
 int count;
 double acc[200];
+struct buf {
+  double *v;
+};
 
 __attribute__((noinline)) static int peek(void) { return count; }
 
@@ -47,11 +50,20 @@ __attribute__((noinline)) static long victim(void) {
 int main(void) {
   int own = 0, counts = 0, corrupt = 0, called = 0, aliased = 0;
   double *p = acc;
+  struct buf sb = {acc + 100};
+  double *q = sb.v;
 #pragma omp parallel for reduction(+ : aliased)
   for (int i = 0; i < 200; i++) {
 #pragma omp atomic
     acc[i] += 2.0;
     if (p[i] != 2.0)
+      aliased++;
+  }
+#pragma omp parallel for reduction(+ : aliased)
+  for (int i = 0; i < 100; i++) {
+#pragma omp atomic
+    sb.v[i] += 1.0;
+    if (q[i] != 3.0)
       aliased++;
   }
 #pragma omp parallel for reduction(+ : called)

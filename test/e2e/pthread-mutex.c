@@ -7,10 +7,19 @@
 // REQUIRES: translator
 // RUN: %compare-with-gcc %s | FileCheck %s
 // CHECK: e2e: pthread-mutex: all 5 configurations match gcc -fopenmp
+#define _GNU_SOURCE
+#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <pthread.h>
 pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+/* A recursive mutex keeps the C library's semantics (the distributed lock
+ * is not reentrant: a second lock waited for itself); a condition
+ * variable waited on with a shared mutex wakes (it hung). Found by review. */
+pthread_mutex_t rec = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
+pthread_mutex_t cm = PTHREAD_MUTEX_INITIALIZER;
+pthread_cond_t cv = PTHREAD_COND_INITIALIZER;
+int ready = 0, woke = 0;
 long total = 0;
 struct acc { pthread_mutex_t m; long n; };
 int main(void) {
@@ -27,7 +36,20 @@ int main(void) {
     pthread_mutex_unlock(&a->m);
   }
   pthread_mutex_lock(&local); pthread_mutex_unlock(&local);
-  printf("%ld %ld\n", total, a->n);
+  #pragma omp parallel
+  {
+    pthread_mutex_lock(&rec); pthread_mutex_lock(&rec);
+    pthread_mutex_unlock(&rec); pthread_mutex_unlock(&rec);
+    #pragma omp single nowait
+    {
+      pthread_mutex_lock(&cm); ready = 1; pthread_cond_broadcast(&cv); pthread_mutex_unlock(&cm);
+    }
+    pthread_mutex_lock(&cm);
+    while (!ready) pthread_cond_wait(&cv, &cm);
+    woke++;
+    pthread_mutex_unlock(&cm);
+  }
+  printf("%ld %ld %d\n", total, a->n, woke == omp_get_max_threads());
   pthread_mutex_destroy(&a->m);
   free(a);
   return 0;

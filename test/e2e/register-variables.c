@@ -18,11 +18,15 @@ static int f(register int n) {
 int main(void){
   register int rv = 3; int rr = 0; register int k;
   register int acc = 0;
+  register int ri, rj; /* one declaration, two declarators: int was lost */
+  int arr[100];
+  #pragma omp parallel for private(rj)
+  for (ri = 0; ri < 100; ri++) { rj = 2 * ri; arr[ri] = rj; }
   #pragma omp parallel reduction(+:rr) firstprivate(rv)
   rr += rv > 0;
   #pragma omp parallel for lastprivate(k)
   for (k = 0; k < 10; k++) ;
   #pragma omp parallel for reduction(+:acc)
   for (int i = 0; i < 10; i++) acc += i;
-  printf("%d %d %d %d\n", rr > 0, k, f(2), acc);
+  printf("%d %d %d %d %d\n", rr > 0, k, f(2), acc, arr[5]);
 }

@@ -9,8 +9,15 @@
 // CHECK: e2e: static-local-addresses: all 5 configurations match gcc -fopenmp
 #include <stdio.h>
 static int *get(void){ static int t[4] = {1,2,3,4}; static int *p = t; static int *q = &t[2]; static int **pp = &p; return *pp + (q - t); }
+struct node { struct node *next, *prev; int v; };
+static int ring(void) {
+  /* Names itself: allocated before its initialiser runs (it recursed). */
+  static struct node head = {&head, &head, 7};
+  static void *self = &self;
+  return head.next->prev->v + (self == &self);
+}
 int main(void){ int s = 0;
   #pragma omp parallel reduction(+:s)
-  s += get()[1];
+  s += get()[1] + ring();
   printf("%d\n", s > 0 && s % 4 == 0);
   return 0; }

@@ -15,7 +15,16 @@ using namespace clang;
 namespace parade {
 
 bool isShared(Translation &T, const VarDecl *V, SourceLocation Loc) {
-  return V && T.sharedStorage(V) && !T.privatizingScope(V, Loc);
+  if (!V || !T.sharedStorage(V) || T.privatizingScope(V, Loc))
+    return false;
+  // A local declared inside a parallel region that also holds Loc is each
+  // thread's own, even when the pool holds it (a task shares it).
+  if (V->hasLocalStorage())
+    for (const Scope &S : T.Scopes)
+      if (isOpenMPParallelDirective(S.Directive->getDirectiveKind()) &&
+          T.contains(S.Range, V->getLocation()) && T.contains(S.Range, Loc))
+        return false;
+  return true;
 }
 
 namespace {
@@ -321,7 +330,8 @@ bool threadsMayWait(Translation &T, const OMPExecutableDirective *Region, bool O
         return true;
       std::string Name = F->getNameAsString();
       if (!OnlyUnflushed && (Name == "omp_set_lock" || Name == "omp_test_lock" ||
-                             Name == "omp_set_nest_lock" || Name == "omp_test_nest_lock"))
+                             Name == "omp_set_nest_lock" || Name == "omp_test_nest_lock" ||
+                             Name == "pthread_mutex_lock" || Name == "pthread_mutex_trylock"))
         return found("a call to '" + Name + "'", C->getBeginLoc());
       if (llvm::StringRef(Name).starts_with("__atomic_") ||
           llvm::StringRef(Name).starts_with("__sync_") ||

@@ -567,10 +567,14 @@ void adjustTaskSharing(Translation &T, const OMPExecutableDirective *D, Construc
       continue;
     bool DeclaredInRegion = T.contains(*Region, V->getLocation());
     bool PrivateHere = T.privatizingScope(V, D->getBeginLoc(), D) != nullptr;
-    bool ClauseShared = DefaultShared;
+    bool ClauseShared = false;
     if (const auto *SC = clause<OMPSharedClause>(D))
       for (const Expr *E : SC->varlists())
         ClauseShared |= varOf(E) == V;
+    // default(shared) of a thread's private copy that the task only reads:
+    // the value it would read, captured when the task is made (a write
+    // meanwhile by the thread would race with the task).
+    ClauseShared |= DefaultShared && ((DeclaredInRegion && !PrivateHere) || CV.Written.count(V));
     if ((DeclaredInRegion || PrivateHere) && !ClauseShared) {
       Sh = Sharing::FirstPrivate;
     } else if (PrivateHere && Report) {

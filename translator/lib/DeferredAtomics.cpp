@@ -57,8 +57,10 @@ const Expr *addressTaken(Translation &T, const VarDecl *Base) {
         if (!P)
           break;
         if (const auto *Cast = dyn_cast<ImplicitCastExpr>(P)) {
-          if (Cast->getCastKind() == CK_LValueToRValue && !Base->getType()->isPointerType())
-            return true; // its value is read: no address
+          // A value read that is no pointer gives no address; a pointer's
+          // value (the variable's, or a member's: s.v) goes on up.
+          if (Cast->getCastKind() == CK_LValueToRValue && !Top->getType()->isPointerType())
+            return true;
           if (Cast->getCastKind() == CK_ArrayToPointerDecay ||
               Cast->getCastKind() == CK_LValueToRValue || Cast->getCastKind() == CK_NoOp) {
             Node = Parents[0];
@@ -67,8 +69,7 @@ const Expr *addressTaken(Translation &T, const VarDecl *Base) {
           }
           break;
         }
-        if (isa<ParenExpr>(P) || (isa<MemberExpr>(P) && !cast<MemberExpr>(P)->isArrow() &&
-                                  !Base->getType()->isPointerType())) {
+        if (isa<ParenExpr>(P) || (isa<MemberExpr>(P) && !cast<MemberExpr>(P)->isArrow())) {
           Node = Parents[0];
           Top = P;
           continue;

@@ -453,7 +453,13 @@ private:
       return;
     struct Finder : RecursiveASTVisitor<Finder> {
       const OMPExecutableDirective *Found = nullptr;
-      bool VisitOMPExecutableDirective(OMPExecutableDirective *D) { return !(Found = D); }
+      bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
+        // simd, unroll and tile leave the thread running the loop it
+        // would run anyway: ignored, they change nothing.
+        if (isa<OMPSimdDirective, OMPUnrollDirective, OMPTileDirective>(D))
+          return true;
+        return !(Found = D);
+      }
     } Find;
     Find.TraverseStmt(F->getBody());
     if (Find.Found)

@@ -23,6 +23,20 @@ public:
       Register.push_back(V);
     return true;
   }
+  /// Declarations that declare a pooled variable are written anew.
+  llvm::DenseSet<const VarDecl *> Rewritten;
+  Translation *T = nullptr;
+  bool VisitDeclStmt(DeclStmt *S) {
+    bool Pooled = false;
+    for (const Decl *D : S->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D))
+        Pooled |= T->Pooled.count(V->getCanonicalDecl()) > 0;
+    if (Pooled)
+      for (const Decl *D : S->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D))
+          Rewritten.insert(V);
+    return true;
+  }
 };
 
 } // namespace
@@ -33,12 +47,16 @@ void dropRegister(Translation &T, TranslationUnitDecl *TU) {
     if (!F || !F->hasBody() || !T.inMainFile(F->getLocation()))
       continue;
     Finder Find;
+    Find.T = &T;
     Find.TraverseDecl(F);
     if (!Find.HasDirective)
       continue;
+    // The declarators of one declaration (`register int i, j;`) share
+    // their specifiers: the keyword goes once.
+    llvm::DenseSet<unsigned> Done;
     for (const VarDecl *V : Find.Register) {
-      // A pooled variable's declaration was written anew, without it.
-      if (T.Pooled.count(V->getCanonicalDecl()))
+      // A declaration with a pooled variable was written anew, without it.
+      if (Find.Rewritten.count(V))
         continue;
       // The keyword is among the declaration's specifiers, before its name.
       SourceLocation Loc = V->getBeginLoc(), End = V->getLocation();
@@ -49,7 +67,8 @@ void dropRegister(Translation &T, TranslationUnitDecl *TU) {
         if (Lexer::getRawToken(Loc, Tok, T.SM, T.Ctx.getLangOpts(), true))
           break;
         if (Tok.is(tok::raw_identifier) && Tok.getRawIdentifier() == "register") {
-          T.replace(Loc, Tok.getLength(), "");
+          if (Done.insert(Loc.getRawEncoding()).second)
+            T.replace(Loc, Tok.getLength(), "");
           break;
         }
         std::optional<Token> Next = Lexer::findNextToken(Loc, T.SM, T.Ctx.getLangOpts());

@@ -188,14 +188,26 @@ std::string pooledLocalDecl(Translation &T, const VarDecl *V, const std::string 
 }
 
 std::string plainDecl(Translation &T, const VarDecl *V) {
+  // Without `register`: the translation may take the variable's address
+  // (see RegisterVariables.h).
   std::string Out;
-  if (V->getStorageClass() == SC_Register)
-    Out += "register ";
   auto Renamed = T.Renamed.find(V->getCanonicalDecl());
   Out += T.declare(V->getType(), Renamed == T.Renamed.end() ? V->getName() : Renamed->second);
   if (const Expr *Init = V->getInit())
     Out += " = " + T.text(Init->getSourceRange());
   return Out + ";";
+}
+
+/// Whether @p Init names @p V (its own address, say).
+static bool namesItself(const VarDecl *V, const Stmt *Init) {
+  if (const auto *R = dyn_cast_or_null<DeclRefExpr>(Init))
+    if (R->getDecl()->getCanonicalDecl() == V->getCanonicalDecl())
+      return true;
+  if (Init)
+    for (const Stmt *C : Init->children())
+      if (namesItself(V, C))
+        return true;
+  return false;
 }
 
 /// Global (or static local) definition: pointer, initial image, constructor.
@@ -221,17 +233,22 @@ std::string pooledGlobalDecl(Translation &T, const VarDecl *V, const std::string
     std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
       if (const auto *R = dyn_cast_or_null<DeclRefExpr>(S))
         if (const auto *N = dyn_cast<VarDecl>(R->getDecl()))
-          if (N->isStaticLocal() && T.Pooled.count(N->getCanonicalDecl()))
+          if (N->isStaticLocal() && T.Pooled.count(N->getCanonicalDecl()) &&
+              N->getCanonicalDecl() != V->getCanonicalDecl())
             Named.push_back(N);
       if (S)
         for (const Stmt *C : S->children())
           Find(C);
     };
     Find(Init);
-    if (!Named.empty()) {
+    if (!Named.empty() || namesItself(V, Init)) {
+      // Allocated first: an initialiser may name the variable itself
+      // (`static struct node head = {&head, &head};`), or one whose
+      // initialiser names this one.
+      Body += Alloc + "0); ";
       for (const VarDecl *N : Named)
         Body += "parade_gc_" + T.Pooled.lookup(N->getCanonicalDecl()) + "(); ";
-      Body += Alloc + "0); { " + T.declare(Ty.getUnqualifiedType(), "parade_init") + " = " +
+      Body += "{ " + T.declare(Ty.getUnqualifiedType(), "parade_init") + " = " +
               T.text(Init->getSourceRange()) + "; parade_copy((void *)" + Ptr + ", &parade_init, " +
               Size + "); } ";
     } else {
