@@ -297,6 +297,21 @@ bool oncePerThread(Translation &T, const OMPExecutableDirective *D,
   }
 }
 
+bool collectiveFits(Translation &T, const OMPExecutableDirective *Region, unsigned Bytes,
+                    std::string &Why) {
+  if (Bytes > T.Opts.SmallThreshold) {
+    Why = std::to_string(Bytes) + " bytes of shared data exceed the threshold of " +
+          std::to_string(T.Opts.SmallThreshold);
+    return false;
+  }
+  if (std::string Where; threadsMayWait(T, Region, false, Where)) {
+    Why = "threads of its region may wait for each other (" + Where +
+          "), which a collective could deadlock";
+    return false;
+  }
+  return true;
+}
+
 bool threadsMayWait(Translation &T, const OMPExecutableDirective *Region, bool OnlyUnflushed,
                     std::string &Where) {
   class Finder : public RecursiveASTVisitor<Finder> {
@@ -509,17 +524,9 @@ std::optional<std::string> updateAsCollective(Translation &T, const OMPExecutabl
   }
   for (const Update &U : Updates)
     Bytes += (unsigned)T.Ctx.getTypeSizeInChars(U.Var->getType()).getQuantity();
-  if (Bytes > T.Opts.SmallThreshold) {
-    Why = std::to_string(Bytes) + " bytes of shared data exceed the threshold of " +
-          std::to_string(T.Opts.SmallThreshold);
-    return std::nullopt;
-  }
   // Last, so that a block that could never be a collective says why.
-  if (std::string Where; threadsMayWait(T, Region, false, Where)) {
-    Why = "threads of its region may wait for each other (" + Where +
-          "), which a collective could deadlock";
+  if (!collectiveFits(T, Region, Bytes, Why))
     return std::nullopt;
-  }
   std::string Decls, Vars, Targets;
   for (size_t I = 0; I < Updates.size(); I++) {
     const Update &U = Updates[I];

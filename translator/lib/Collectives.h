@@ -60,6 +60,12 @@ std::string collectiveUnfit(Translation &T, const clang::Stmt *Body,
 bool oncePerThread(Translation &T, const clang::OMPExecutableDirective *D,
                    const clang::OMPExecutableDirective *Region, std::string &Why);
 
+/// Whether a collective of @p Bytes of shared data in @p Region is allowed:
+/// within the small-data threshold, and no thread of the region may wait
+/// for another (see threadsMayWait); else false with the reason.
+bool collectiveFits(Translation &T, const clang::OMPExecutableDirective *Region, unsigned Bytes,
+                    std::string &Why);
+
 /// What the file's critical and atomic constructs write (found once).
 const Translation::SyncWrites &syncWrites(Translation &T);
 

@@ -140,16 +140,8 @@ std::optional<std::string> criticalAsReplay(ConstructContext &C, const OMPExecut
     }
     InputBytes += (unsigned)T.Ctx.getTypeSizeInChars(Ty).getQuantity();
   }
-  if (Bytes > T.Opts.SmallThreshold) {
-    Why = std::to_string(Bytes) + " bytes of shared data exceed the threshold of " +
-          std::to_string(T.Opts.SmallThreshold);
+  if (!collectiveFits(T, Region, Bytes, Why))
     return std::nullopt;
-  }
-  if (std::string Where; threadsMayWait(T, Region, false, Where)) {
-    Why = "threads of its region may wait for each other (" + Where +
-          "), which a collective could deadlock";
-    return std::nullopt;
-  }
   // The shared variables, written ones first (the runtime stores those).
   std::vector<const VarDecl *> State = Written;
   for (const VarDecl *V : N.State)
