@@ -24,9 +24,11 @@ int main(void) {
   /* A private copy the task only reads: captured by value (it was refused). */
   #pragma omp parallel private(x)
   {
-    x = omp_get_thread_num() + 1;
+    /* The task may run on another thread: it compares with its creator's. */
+    int me = omp_get_thread_num();
+    x = me + 1;
     #pragma omp task default(shared)
-    if (x != omp_get_thread_num() + 1) {
+    if (x != me + 1) {
       #pragma omp atomic
       misread++;
     }
