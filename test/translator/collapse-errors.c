@@ -1,15 +1,15 @@
-// collapse needs loops rectangular except for a nest of two whose inner
-// bounds name the outer variable, and intervening code that only declares
+// collapse needs loops whose steps do not name outer loop variables (their
+// bounds may), and intervening code that only declares
 // variables (it runs with each collapsed iteration); anything else is an
 // error at the loop or at the code.
 //
 // RUN: not %translate %s -- 2>&1 | FileCheck %s
 void f(int n, double *a) {
 #pragma omp parallel for collapse(3)
-// CHECK-DAG: collapse-errors.c:[[@LINE+3]]:{{[0-9]+}}: error: collapsed loops whose bounds depend on an outer loop variable are supported by parade for two loops of integers
+// CHECK-DAG: collapse-errors.c:[[@LINE+3]]:{{[0-9]+}}: error: collapsed loops whose bounds depend on an outer loop variable are supported by parade for loops of integers whose bounds (not steps) name the outer variables
   for (int i = 0; i < n; i++)
     for (int j = 0; j < n; j++)
-      for (int k = j; k < n; k++)
+      for (int k = j; k < n; k += j + 1)
         a[i * n + j + k] = 0;
 #pragma omp parallel for collapse(2)
   for (int i = 0; i < n; i++) {

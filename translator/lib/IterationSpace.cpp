@@ -52,39 +52,82 @@ std::string boundType(const ASTContext &Ctx, QualType VarTy) {
 
 namespace {
 
-/// A nest of two whose inner bounds name the outer variable: the counts of
-/// the outer iterations' inner loops, summed (parade_pc), number the
-/// iterations; an iteration finds its outer iteration (parade_o) from the
-/// previous one's, which is near for consecutive iterations.
+/// A nest whose inner bounds name outer loop variables. The tuples of the
+/// outer loops' iterations (all loops but the innermost) are enumerated by
+/// running those loops (first to count them, then to record each tuple's
+/// iteration numbers in parade_ov); the sums of the tuples' innermost
+/// counts (parade_pc) number the nest's iterations. An iteration finds its
+/// tuple (parade_o) from the previous one's, which is the same or the next
+/// for consecutive iterations, else by binary search.
 IterationSpace nonRectangular(ConstructContext &C, const std::vector<CanonicalLoop> &Loops) {
   Translation &T = C.T;
   IterationSpace Out;
-  auto Step = [&](const CanonicalLoop &L) { return stepText(C, L); };
-  const CanonicalLoop &O = Loops[0], &I = Loops[1];
-  QualType OTy = O.Var->getType().getUnqualifiedType(), ITy = I.Var->getType().getUnqualifiedType();
-  std::string OVar = O.Var->getName().str(), IVar = I.Var->getName().str();
-  std::string OCast = "(" + T.declare(OTy, "") + ")", ICast = "(" + T.declare(ITy, "") + ")";
-  std::string Outer =
-      T.declare(OTy, OVar) + " = " + OCast + "(parade_lb0 + parade_o * parade_st0); ";
-  std::string InnerBounds = "long long parade_lb1 = (long long)" + C.exprText(I.Lower) +
-                            ", parade_ub1 = (long long)" + C.exprText(I.Upper) +
-                            ", parade_st1 = (long long)(" + Step(I) + "); ";
-  Out.Bounds = "long long parade_lb0 = (long long)" + C.exprText(O.Lower) +
-               ", parade_ub0 = (long long)" + C.exprText(O.Upper) + ", parade_st0 = (long long)(" +
-               Step(O) + ");\n  long long parade_n0 = " + countExpr(O.Cmp, "0") + ";\n  " +
-               "long long *parade_pc __attribute__((cleanup(parade_private_release))) = (long long "
-               "*)parade_private_alloc(sizeof(long long) * (unsigned long)(parade_n0 + 1));\n  " +
-               "parade_pc[0] = 0;\n  for (long long parade_o = 0; parade_o < parade_n0; "
-               "parade_o++) { " +
-               Outer + InnerBounds + "parade_pc[parade_o + 1] = parade_pc[parade_o] + (" +
-               countExpr(I.Cmp, "1") + "); }\n  long long parade_o = 0;\n  ";
-  Out.Total = "parade_pc[parade_n0]";
-  Out.Indices = "while (parade_pc[parade_o + 1] <= parade_r) parade_o++; while "
-                "(parade_pc[parade_o] > parade_r) parade_o--; " +
-                Outer + InnerBounds + "(void)parade_ub1; " + T.declare(ITy, IVar) + " = " + ICast +
-                "(parade_lb1 + (parade_r - parade_pc[parade_o]) * parade_st1); ";
-  Out.Finals.push_back(OCast + "(parade_lb0 + parade_n0 * parade_st0)");
-  Out.Finals.push_back(""); // the inner variable's last value: not supported
+  size_t N = Loops.size(), M = N - 1; // M outer loops make a tuple
+  std::string Ms = std::to_string(M);
+  auto Bounds = [&](size_t K) {
+    const CanonicalLoop &L = Loops[K];
+    std::string S = std::to_string(K);
+    return "long long parade_lb" + S + " = (long long)" + C.exprText(L.Lower) + ", parade_ub" + S +
+           " = (long long)" + C.exprText(L.Upper) + ", parade_st" + S + " = (long long)(" +
+           stepText(C, L) + "); ";
+  };
+  auto Value = [&](size_t K, const std::string &Number) {
+    const CanonicalLoop &L = Loops[K];
+    QualType Ty = L.Var->getType().getUnqualifiedType();
+    std::string S = std::to_string(K);
+    return T.declare(Ty, L.Var->getName().str()) + " = (" + T.declare(Ty, "") + ")(parade_lb" + S +
+           " + " + Number + " * parade_st" + S + "); ";
+  };
+  // The outer loops around @p Body, which sees their variables and the
+  // innermost loop's bounds.
+  auto Enumerate = [&](const std::string &Body) {
+    std::string Text, Close;
+    for (size_t K = 0; K < M; K++) {
+      std::string S = std::to_string(K), I = "parade_i" + S;
+      if (K > 0)
+        Text += Bounds(K) + "long long parade_n" + S + " = " + countExpr(Loops[K].Cmp, S) + "; ";
+      Text += "for (long long " + I + " = 0; " + I + " < parade_n" + S + "; " + I + "++) { " +
+              Value(K, I);
+      Close += "} ";
+    }
+    return "{ " + Text + Bounds(M) + Body + Close + "}";
+  };
+  std::string Record;
+  for (size_t K = 0; K < M; K++)
+    Record += "parade_ov[parade_nt * " + Ms + " + " + std::to_string(K) + "] = parade_i" +
+              std::to_string(K) + "; ";
+  Record += "parade_pc[parade_nt + 1] = parade_pc[parade_nt] + (" +
+            countExpr(Loops[M].Cmp, std::to_string(M)) + "); parade_nt++; ";
+  auto Array = [](const std::string &Name, const std::string &Count) {
+    return "long long *" + Name +
+           " __attribute__((cleanup(parade_private_release))) = (long long "
+           "*)parade_private_alloc(sizeof(long long) * (unsigned long)(" +
+           Count + "));\n  ";
+  };
+  Out.Bounds = Bounds(0) + "\n  long long parade_n0 = " + countExpr(Loops[0].Cmp, "0") +
+               ";\n  long long parade_nt = 0;\n  " + Enumerate("parade_nt++; ") + "\n  " +
+               Array("parade_pc", "parade_nt + 1") +
+               Array("parade_ov", "parade_nt * " + Ms + " + 1") +
+               "parade_pc[0] = 0; parade_nt = 0;\n  " + Enumerate(Record) +
+               "\n  long long parade_o = 0;\n  ";
+  Out.Total = "parade_pc[parade_nt]";
+  Out.Indices = "if (parade_pc[parade_o] > parade_r || parade_pc[parade_o + 1] <= parade_r) { "
+                "long long parade_bl = 0, parade_bh = parade_nt - 1; while (parade_bl < "
+                "parade_bh) { long long parade_bm = parade_bl + (parade_bh - parade_bl + 1) / 2; "
+                "if (parade_pc[parade_bm] <= parade_r) parade_bl = parade_bm; else parade_bh = "
+                "parade_bm - 1; } parade_o = parade_bl; } ";
+  for (size_t K = 0; K < M; K++) {
+    std::string S = std::to_string(K);
+    if (K > 0)
+      Out.Indices += Bounds(K) + "(void)parade_ub" + S + "; ";
+    Out.Indices += Value(K, "parade_ov[parade_o * " + Ms + " + " + S + "]");
+  }
+  Out.Indices += Bounds(M) + "(void)parade_ub" + std::to_string(M) + "; " +
+                 Value(M, "(parade_r - parade_pc[parade_o])");
+  QualType OTy = Loops[0].Var->getType().getUnqualifiedType();
+  Out.Finals.push_back("(" + T.declare(OTy, "") + ")(parade_lb0 + parade_n0 * parade_st0)");
+  for (size_t K = 1; K < N; K++)
+    Out.Finals.push_back(""); // an inner variable's last value: not supported
   Out.NonRectangular = true;
   return Out;
 }
@@ -92,8 +135,9 @@ IterationSpace nonRectangular(ConstructContext &C, const std::vector<CanonicalLo
 } // namespace
 
 IterationSpace iterationSpace(ConstructContext &C, const std::vector<CanonicalLoop> &Loops) {
-  if (Loops.size() == 2 && Loops[1].BoundsNameOuter)
-    return nonRectangular(C, Loops);
+  for (const CanonicalLoop &L : Loops)
+    if (L.BoundsNameOuter)
+      return nonRectangular(C, Loops);
   Translation &T = C.T;
   IterationSpace Out;
   QualType LL = T.Ctx.LongLongTy;

@@ -125,7 +125,8 @@ bool mentions(const Expr *E, const VarDecl *Var) {
 } // namespace
 
 /// The loops a loop directive applies to: collapse(n) takes n perfectly
-/// nested canonical loops whose bounds do not depend on each other. Sema
+/// nested canonical loops whose bounds do not depend on each other (with
+/// @p NonRectangular, a bound may name outer loop variables). Sema
 /// has already checked the nest: the walk is its own (doForAllLoops), the
 /// loop variables are its counters, and a bound that depends on an outer
 /// loop variable is one of its dependent counters.
@@ -221,15 +222,17 @@ std::vector<CanonicalLoop> collapsedLoops(Translation &T, const OMPExecutableDir
         bool StepDependent = false;
         for (const CanonicalLoop &Outer : Loops)
           StepDependent |= L->StepExpr && mentions(L->StepExpr, Outer.Var);
-        if (Dependent && !StepDependent && NonRectangular && *Depth == 2 && K == 1 &&
-            !L->Var->getType()->isPointerType() && !Loops[0].Var->getType()->isPointerType()) {
+        bool Integers = !L->Var->getType()->isPointerType();
+        for (const CanonicalLoop &Outer : Loops)
+          Integers &= !Outer.Var->getType()->isPointerType();
+        if (Dependent && !StepDependent && NonRectangular && Integers) {
           L->BoundsNameOuter = true; // IterationSpace counts each outer iteration's
         } else if (Dependent || StepDependent) {
           T.error(S->getBeginLoc(),
                   NonRectangular
                       ? "collapsed loops whose bounds depend on an outer loop variable are "
-                        "supported by parade for two loops of integers, the inner bounds naming "
-                        "the outer variable (not the step)"
+                        "supported by parade for loops of integers whose bounds (not steps) "
+                        "name the outer variables"
                       : "collapsed loops whose bounds depend on an outer loop variable are not "
                         "supported by parade on '" +
                             directiveName(D) + "'");

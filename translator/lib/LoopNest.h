@@ -28,7 +28,7 @@ struct CanonicalLoop {
   int StepConst = 0;        ///< +1 or -1 for ++/--, else 0
   clang::BinaryOperatorKind Cmp = clang::BO_LT;
   const clang::Stmt *Body = nullptr;
-  /// Its bounds name the loop variable of the loop around it (a
+  /// Its bounds name the variable of a loop around it (a
   /// non-rectangular nest: `for (j = i; j < n; j++)`).
   bool BoundsNameOuter = false;
   const clang::ForStmt *For = nullptr;
