@@ -278,6 +278,25 @@ const Scope *Translation::privatizingScope(const VarDecl *V, SourceLocation Loc,
   return Found;
 }
 
+const Translation::SharedPrivate *
+Translation::sharedPrivate(const VarDecl *V, SourceLocation Loc,
+                           const OMPExecutableDirective *Except) const {
+  const SharedPrivate *Found = nullptr;
+  for (const SharedPrivate &SP : SharedPrivates)
+    if (SP.Var == V->getCanonicalDecl() && SP.Task != Except && contains(SP.Range, Loc) &&
+        (!Found || contains(Found->Range, SP.Range.getBegin())))
+      Found = &SP;
+  return Found;
+}
+
+const Translation::SharedPrivate *Translation::sharedPrivateOf(const OMPExecutableDirective *Task,
+                                                               const VarDecl *V) const {
+  for (const SharedPrivate &SP : SharedPrivates)
+    if (SP.Task == Task && SP.Var == V->getCanonicalDecl())
+      return &SP;
+  return nullptr;
+}
+
 bool Translation::sharedStorage(const VarDecl *V) const {
   const VarDecl *Canon = V->getCanonicalDecl();
   if (Pooled.count(Canon))
@@ -292,8 +311,14 @@ bool Translation::sharedStorage(const VarDecl *V) const {
 
 std::string Translation::spell(const VarDecl *V, SourceLocation Loc,
                                const OMPExecutableDirective *Except) const {
+  const Scope *Private = privatizingScope(V, Loc, Except);
+  // A task's pointer to the private copy, unless a construct inside the
+  // task privatizes the variable again.
+  if (const SharedPrivate *SP = sharedPrivate(V, Loc, Except))
+    if (!Private || !contains(SP->Range, Private->Range.getBegin()))
+      return "(*" + SP->Ptr + ")";
   auto It = Pooled.find(V->getCanonicalDecl());
-  if (It == Pooled.end() || privatizingScope(V, Loc, Except)) {
+  if (It == Pooled.end() || Private) {
     auto R = Renamed.find(V->getCanonicalDecl());
     return R == Renamed.end() ? V->getName().str() : R->second;
   }

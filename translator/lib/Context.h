@@ -187,7 +187,25 @@ public:
   /// original variables from inside its own translation).
   const Scope *privatizingScope(const clang::VarDecl *V, clang::SourceLocation Loc,
                                 const clang::OMPExecutableDirective *Except = nullptr) const;
-  /// How @p V is spelled at @p Loc: "(*ptr)" when pooled and shared there.
+  /// A task that shares a variable an enclosing construct makes private
+  /// reaches the encountering thread's copy through a pointer it is given
+  /// (Ptr); inside the task's body (Range) the variable is spelled (*Ptr).
+  struct SharedPrivate {
+    const clang::OMPExecutableDirective *Task;
+    clang::SourceRange Range;
+    const clang::VarDecl *Var; ///< canonical
+    std::string Ptr;
+  };
+  std::vector<SharedPrivate> SharedPrivates;
+  /// The innermost task around @p Loc (not @p Except) that reaches @p V's
+  /// private copy through a pointer.
+  const SharedPrivate *sharedPrivate(const clang::VarDecl *V, clang::SourceLocation Loc,
+                                     const clang::OMPExecutableDirective *Except = nullptr) const;
+  /// @p Task's pointer to @p V's private copy, if it has one.
+  const SharedPrivate *sharedPrivateOf(const clang::OMPExecutableDirective *Task,
+                                       const clang::VarDecl *V) const;
+  /// How @p V is spelled at @p Loc: "(*ptr)" when pooled and shared there,
+  /// or when a task around @p Loc reaches its private copy by a pointer.
   std::string spell(const clang::VarDecl *V, clang::SourceLocation Loc,
                     const clang::OMPExecutableDirective *Except = nullptr) const;
 

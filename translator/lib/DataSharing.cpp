@@ -416,11 +416,15 @@ ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) 
     auto It = Explicit.find(V);
     return It != Explicit.end() && It->second != Sharing::Shared;
   };
+  // In a task, a global that an enclosing construct makes private is the
+  // encountering thread's copy, a local of the enclosing translation.
+  bool TaskLike = D->getDirectiveKind() == llvm::omp::OMPD_task || isTaskLoop(D);
   auto Skip = [&](const VarDecl *V) {
     if (V->isImplicit()) // Sema's own (a task reduction's .task_red.)
       return true;
     return !V->hasLocalStorage() && // globals, static and extern locals
-           !(Privatized(V) && !V->getTLSKind());
+           !((Privatized(V) || (TaskLike && T.privatizingScope(V, D->getBeginLoc(), D))) &&
+             !V->getTLSKind());
   };
   for (const VarDecl *V : Uses.Order) {
     if (Skip(V))
@@ -554,10 +558,11 @@ std::string reductionOperator(const OMPReductionClause *C) { return operatorName
 /// A task's data sharing: Clang's (explicit clauses and its implicit
 /// firstprivates), except that a variable private to the encountering
 /// thread (declared in, or privatized by, the enclosing region) is captured
-/// by value unless a clause or default(shared) makes it shared. @p Region
+/// by value unless a clause or default(shared) makes it shared (the task
+/// then reaches the thread's copy: Translation::SharedPrivates). @p Region
 /// is the extent of the enclosing parallel region in this function, if any.
 void adjustTaskSharing(Translation &T, const OMPExecutableDirective *D, ConstructVars &CV,
-                       const SourceRange *Region, bool Report) {
+                       const SourceRange *Region) {
   if (!Region)
     return;
   const auto *Default = clause<OMPDefaultClause>(D);
@@ -575,17 +580,8 @@ void adjustTaskSharing(Translation &T, const OMPExecutableDirective *D, Construc
     // the value it would read, captured when the task is made (a write
     // meanwhile by the thread would race with the task).
     ClauseShared |= DefaultShared && ((DeclaredInRegion && !PrivateHere) || CV.Written.count(V));
-    if ((DeclaredInRegion || PrivateHere) && !ClauseShared) {
+    if ((DeclaredInRegion || PrivateHere) && !ClauseShared)
       Sh = Sharing::FirstPrivate;
-    } else if (PrivateHere && Report) {
-      // The thread's own copy, which the construct that privatizes it
-      // declares: a deferred task has no way to it (the pool holds the
-      // original).
-      T.error(D->getBeginLoc(), "a task sharing '" + V->getName().str() +
-                                    "', which an enclosing construct makes private to the "
-                                    "thread, is not supported by parade; share the original or "
-                                    "make it firstprivate");
-    }
   }
 }
 

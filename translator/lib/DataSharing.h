@@ -47,10 +47,8 @@ ConstructVars analyzeConstruct(Translation &T, const clang::OMPExecutableDirecti
 /// thread (declared in, or privatized by, the enclosing region) is captured
 /// by value unless a clause or default(shared) makes it shared. @p Region
 /// is the extent of the enclosing parallel region in this function, if any.
-/// With @p Report, a task that shares a copy an enclosing construct made
-/// private is an error (the pool holds only the original).
 void adjustTaskSharing(Translation &T, const clang::OMPExecutableDirective *D, ConstructVars &CV,
-                       const clang::SourceRange *Region, bool Report = false);
+                       const clang::SourceRange *Region);
 
 /// Local variables whose address is taken (or that decay to a pointer)
 /// anywhere in @p Body, in order of first appearance.

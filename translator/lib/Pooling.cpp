@@ -78,10 +78,19 @@ public:
           Region = &R;
       adjustTaskSharing(T, D, CV, Region);
       // A deferred task reaches what it shares through pointers: the
-      // variable needs storage of its own, which pooling gives it.
-      for (auto &[V, Sh] : CV.Vars)
-        if (Sh == Sharing::Shared && !V->getType()->isVariablyModifiedType())
+      // variable needs storage of its own, which pooling gives it. A copy
+      // an enclosing construct makes private is the encountering thread's,
+      // on its node: the task is given its address.
+      for (auto &[V, Sh] : CV.Vars) {
+        if (Sh != Sharing::Shared || V->getType()->isVariablyModifiedType())
+          continue;
+        if (T.privatizingScope(V, D->getBeginLoc(), D))
+          T.SharedPrivates.push_back(
+              {D, Body->getSourceRange(), V->getCanonicalDecl(),
+               "parade_sp_" + V->getName().str() + "_" + std::to_string(T.fresh())});
+        else
           pool(V);
+      }
     }
     Scope S{D, T.extent(D), llvm::DenseMap<const VarDecl *, Sharing>()};
     for (auto &[V, Sh] : CV.Vars) {

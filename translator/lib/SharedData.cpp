@@ -138,7 +138,8 @@ public:
     if (!V || !T.inMainFile(E->getLocation()))
       return true;
     const VarDecl *Canon = V->getCanonicalDecl();
-    if (!T.Pooled.count(Canon) && !T.Renamed.count(Canon))
+    if (!T.Pooled.count(Canon) && !T.Renamed.count(Canon) &&
+        !T.sharedPrivate(Canon, E->getLocation()))
       return true;
     SourceLocation Loc = editableLoc(T, E->getLocation());
     if (Loc.isInvalid()) {

@@ -181,7 +181,10 @@ std::string undeferredTask(ConstructContext &C, const OMPExecutableDirective *D,
       continue;
     }
     switch (S) {
-    case Sharing::Shared: break;
+    case Sharing::Shared:
+      if (const auto *SP = T.sharedPrivateOf(D, V))
+        Before += T.declare(T.Ctx.getPointerType(V->getType()), SP->Ptr) + " = &" + Orig + "; ";
+      break;
     case Sharing::FirstPrivate: {
       std::string Tmp = "parade_tf_" + std::to_string(T.fresh());
       Before += T.declare(V->getType(), Tmp) + "; parade_copy(&" + Tmp + ", &" + Orig +
@@ -240,6 +243,10 @@ std::string outlineTask(ConstructContext &C, const OMPExecutableDirective *D,
     }
     switch (Sh) {
     case Sharing::Shared: {
+      if (const auto *SP = T.sharedPrivateOf(D, V)) {
+        PointerTo(V, SP->Ptr);
+        break;
+      }
       auto Pool = T.Pooled.find(V->getCanonicalDecl());
       if (Pool == T.Pooled.end()) {
         Why = "'" + Name + "' has no storage to share";
@@ -314,7 +321,7 @@ std::string task(ConstructContext &C, const OMPExecutableDirective *D) {
   Translation &T = C.T;
   ConstructVars CV = analyzeConstruct(T, D);
   std::optional<SourceRange> Region = C.regionExtent(D);
-  adjustTaskSharing(T, D, CV, Region ? &*Region : nullptr, /*Report=*/true);
+  adjustTaskSharing(T, D, CV, Region ? &*Region : nullptr);
   const auto *Detach = clause<OMPDetachClause>(D);
   if (const OMPExecutableDirective *R = heldRegion(C, D)) {
     if (Detach) {
@@ -362,7 +369,7 @@ std::string taskloop(ConstructContext &C, const OMPExecutableDirective *D, bool 
   ConstructVars CV = analyzeConstruct(T, D);
   std::optional<SourceRange> Region = C.regionExtent(D);
   if (!InRegionTail)
-    adjustTaskSharing(T, D, CV, Region ? &*Region : nullptr, /*Report=*/true);
+    adjustTaskSharing(T, D, CV, Region ? &*Region : nullptr);
   // In a combined parallel construct the originals are the region's own
   // copies, spelled as they are inside it.
   const OMPExecutableDirective *Except = InRegionTail ? nullptr : D;
