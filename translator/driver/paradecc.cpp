@@ -4,7 +4,7 @@
 // the result with the MPI C compiler wrapper, and links libparade, MPI and
 // pthreads.
 //
-//   paradecc [-c] [-o out] [gcc options] [-Rparade] [-fparade-sync=lock]
+//   paradecc [-c | -S | -E | -M | -MM] [-o out] [gcc options] [-Rparade] [-fparade-sync=lock]
 //            [-fparade-small-threshold=N] [--show] [-v] [--keep] files...
 //   paradecc --help | --version
 //
@@ -137,7 +137,9 @@ Compiles OpenMP C programs for a cluster: each C source is translated by
 parade-translate, compiled by the MPI C compiler, and linked with the parade
 runtime. Run the result with mpirun; each rank runs OMP_NUM_THREADS threads.
 Takes gcc's options (-c, -o, -O2, -I, -D, -l, -MMD -MF, ...); -fopenmp is
-accepted and implied.
+accepted and implied. -E, -M and -MM preprocess the program as its
+compile sees it (parade's omp.h, _OPENMP); -S gives the translation's
+assembly; -dumpversion, -dumpmachine and -print-* ask the C compiler.
 
 parade's options:
   -fparade-sync=lock        the conventional DSM path (locks and barriers)
@@ -181,7 +183,8 @@ std::vector<unsigned> valueCounts(int argc, char **argv) {
 
 int main(int argc, char **argv) {
   Layout L = findLayout(argv[0]);
-  std::vector<std::string> Sources, Inputs, TranslateFlags, PreprocFlags, CompileFlags, LinkFlags;
+  std::vector<std::string> Sources, Inputs, TranslateFlags, PreprocFlags, CompileFlags, LinkFlags,
+      OpenMPFlags;
   std::string Output;
   bool CompileOnly = false, Show = false, Keep = false;
   // Dependency-file flags go to the final compile, whose output is fixed
@@ -189,6 +192,11 @@ int main(int argc, char **argv) {
   std::vector<std::string> DepFlags;
   std::string DepFile, DepTarget;
   bool WantDeps = false, ForceC = false;
+  // -E, -M or -MM: only preprocess, as the final compile would see the
+  // program (parade's omp.h, _OPENMP). -S: the translation's assembly.
+  std::string Preprocess;
+  bool Assemble = false;
+  std::vector<std::string> Query;
   std::vector<unsigned> Values = valueCounts(argc, argv);
   for (int I = 1; I < argc; I++) {
     StringRef A(argv[I]);
@@ -224,6 +232,10 @@ int main(int argc, char **argv) {
       TranslateFlags.push_back(A.str());
     } else if (A == "-fopenmp" || A == "-qopenmp" || A == "-openmp") {
       // OpenMP is what paradecc translates; nothing to pass on.
+    } else if (A.starts_with("-fopenmp-version=")) {
+      OpenMPFlags.push_back(A.str()); // Clang's: for the translator only
+    } else if (A.starts_with("-fopenmp-targets=")) {
+      // Clang's offload targets: the host is the device.
     } else if (A == "-I" || A == "-D" || A == "-U" || A == "-include" || A == "-imacros" ||
                A == "-isystem" || A == "-idirafter" || A == "-iquote") {
       auto V = Next(A);
@@ -253,10 +265,13 @@ int main(int argc, char **argv) {
       errs() << "paradecc: error: -shared: parade builds executables; put OpenMP code in "
                 "the program or in a static library (ar) built with paradecc\n";
       return 2;
-    } else if (A == "-M" || A == "-MM" || A == "-E" || A == "-S") {
-      errs() << "paradecc: error: " << A
-             << " is not supported: paradecc compiles and links translated OpenMP\n";
-      return 2;
+    } else if (A == "-E" || A == "-M" || A == "-MM") {
+      Preprocess = A.str(); // the program as written: no translation
+    } else if (A == "-S") {
+      Assemble = true;
+    } else if (A == "-dumpversion" || A == "-dumpfullversion" || A == "-dumpmachine" ||
+               A == "-dumpspecs" || A.starts_with("-print-")) {
+      Query.push_back(A.str()); // about the compiler, answered by it
     } else if (A == "-x") {
       auto V = Next(A);
       if (!V)
@@ -308,12 +323,46 @@ int main(int argc, char **argv) {
       continue;
     MacroFlags.push_back(F);
   }
+  if (!Query.empty() && Sources.empty() && Inputs.empty()) {
+    std::vector<std::string> Ask = {PARADE_MPICC};
+    Ask.insert(Ask.end(), Query.begin(), Query.end());
+    return run(Ask, Show);
+  }
+  if (!Preprocess.empty()) {
+    if (Sources.empty()) {
+      errs() << "paradecc: error: " << Preprocess << ": no C source files\n";
+      return 2;
+    }
+    // The translator's OpenMP version, or the program's own choice.
+    std::string Version = "202111";
+    for (const std::string &F : OpenMPFlags) {
+      StringRef V(F);
+      if (V.consume_front("-fopenmp-version="))
+        Version = V == "45" ? "201511" : V == "50" ? "201811" : V == "51" ? "202011" : "202111";
+    }
+    // -isystem: -MM leaves omp.h out, as it does gcc's.
+    std::vector<std::string> Cpp = {PARADE_MPICC, Preprocess, "-isystem", L.IncludeDir,
+                                    "-D_OPENMP=" + Version};
+    Cpp.insert(Cpp.end(), PreprocFlags.begin(), PreprocFlags.end());
+    Cpp.insert(Cpp.end(), CompileFlags.begin(), CompileFlags.end());
+    Cpp.insert(Cpp.end(), DepFlags.begin(), DepFlags.end());
+    if (!DepFile.empty())
+      Cpp.insert(Cpp.end(), {"-MF", DepFile});
+    if (ForceC)
+      Cpp.insert(Cpp.end(), {"-x", "c"});
+    Cpp.insert(Cpp.end(), Sources.begin(), Sources.end());
+    if (!Output.empty())
+      Cpp.insert(Cpp.end(), {"-o", Output});
+    return run(Cpp, Show);
+  }
+  if (Assemble)
+    CompileOnly = true;
   if (Sources.empty() && Inputs.empty()) {
     errs() << "paradecc: error: no input files\n";
     return 2;
   }
   if (CompileOnly && !Output.empty() && Sources.size() > 1) {
-    errs() << "paradecc: error: -o with -c takes one source file\n";
+    errs() << "paradecc: error: -o with " << (Assemble ? "-S" : "-c") << " takes one source file\n";
     return 2;
   }
 
@@ -355,6 +404,7 @@ int main(int argc, char **argv) {
     Translate.insert(Translate.end(), {Src, "-o", *Translated, "--", "-I" + L.IncludeDir});
     Translate.insert(Translate.end(), PreprocFlags.begin(), PreprocFlags.end());
     Translate.insert(Translate.end(), MacroFlags.begin(), MacroFlags.end());
+    Translate.insert(Translate.end(), OpenMPFlags.begin(), OpenMPFlags.end());
     Translate.insert(Translate.end(), NoLibraryWrappers.begin(), NoLibraryWrappers.end());
     if (!hasSuffix(Src, ".c")) // named by -x c
       Translate.insert(Translate.end(), {"-x", "c"});
@@ -363,7 +413,7 @@ int main(int argc, char **argv) {
       return S;
     }
     std::optional<std::string> Object =
-        CompileOnly && !Output.empty() ? Output : Place(Src, CompileOnly, "o");
+        CompileOnly && !Output.empty() ? Output : Place(Src, CompileOnly, Assemble ? "s" : "o");
     if (!Object) {
       Cleanup();
       return 1;
@@ -374,8 +424,8 @@ int main(int argc, char **argv) {
     sys::fs::make_absolute(SrcDir);
     sys::path::remove_filename(SrcDir);
     std::vector<std::string> Compile = {
-        PARADE_MPICC, "-c",      *Translated,         "-o",
-        *Object,      "-iquote", std::string(SrcDir), "-I" + L.IncludeDir};
+        PARADE_MPICC, Assemble ? "-S" : "-c", *Translated,        "-o", *Object,
+        "-iquote",    std::string(SrcDir),    "-I" + L.IncludeDir};
     Compile.insert(Compile.end(), PreprocFlags.begin(), PreprocFlags.end());
     // The program's functions stay inside the executable: one named like a
     // C library function (a solver's own read or write) must not capture
