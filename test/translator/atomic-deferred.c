@@ -10,8 +10,13 @@
 // CHECK: { int parade_av = (int)1; parade_atomic_update((void *)&(hist[i % 8]), PARADE_INT, PARADE_OP_SUM, &parade_av); }
 // CHECK: { double parade_av = (-(double)(0.5 * i)); parade_atomic_update((void *)&(energy), PARADE_DOUBLE, PARADE_OP_SUM, &parade_av); }
 // CHECK: { unsigned int parade_av = (unsigned int)(1u << i); parade_atomic_update((void *)&(seen), PARADE_UINT, PARADE_OP_BOR, &parade_av); }
-// CHECK: parade_critical_enter("parade.atomic"); hist[0] += 0.5; parade_critical_exit("parade.atomic");
-// CHECK: parade_critical_enter("parade.atomic"); scale /= 2; parade_critical_exit("parade.atomic");
+// The body copied into the lock path keeps its line (#line).
+// CHECK: parade_critical_enter("parade.atomic");
+// CHECK-NEXT: #line {{[0-9]+}} "{{.*}}atomic-deferred.c"
+// CHECK-NEXT: hist[0] += 0.5; parade_critical_exit("parade.atomic");
+// CHECK: parade_critical_enter("parade.atomic");
+// CHECK-NEXT: #line {{[0-9]+}} "{{.*}}atomic-deferred.c"
+// CHECK-NEXT: scale /= 2; parade_critical_exit("parade.atomic");
 // REMARK: atomic-deferred.c:[[@LINE+13]]:1: remark: atomic update deferred
 // REMARK: atomic-deferred.c:[[@LINE+14]]:1: remark: atomic update deferred
 // REMARK: atomic-deferred.c:[[@LINE+15]]:1: remark: atomic update deferred

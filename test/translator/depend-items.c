@@ -29,7 +29,9 @@ void f(int n, double *p, double (*m)[8]) {
     a[7] = 1;
 // CHECK: parade_depobj_update((void *)&((*parade_s_o_[[O]])), PARADE_DEP_IN);
 #pragma omp depobj(o) update(in)
-// CHECK: { parade_task_depend((const void *)&((*parade_s_a_[[A]])[1]), PARADE_DEP_OUT); parade_taskwait_depend(0); { { vla[0] =
+// CHECK: { parade_task_depend((const void *)&((*parade_s_a_[[A]])[1]), PARADE_DEP_OUT); parade_taskwait_depend(0); { {
+// CHECK-NEXT: #line [[@LINE+5]]
+// CHECK-NEXT: vla[0] =
     {
       int vla[n];
 #pragma omp task depend(out : a[1]) shared(vla)

@@ -17,7 +17,7 @@ void f(double v, int k) {
 // REMARK: update-forms.c:[[@LINE+1]]:1: remark: atomic mapped to a collective: 8 bytes
 #pragma omp atomic
     count--;
-// CHECK-NEXT: { double parade_c0 = (double)(2 * v); {{.*}}PARADE_OP_SUM}}; void *parade_ct[] = {&(total)};
+// CHECK: { double parade_c0 = (double)(2 * v); {{.*}}PARADE_OP_SUM}}; void *parade_ct[] = {&(total)};
 // REMARK: update-forms.c:[[@LINE+1]]:1: remark: atomic mapped to a collective: 8 bytes
 #pragma omp atomic
     total = 2 * v + total;
@@ -30,9 +30,9 @@ void f(double v, int k) {
 // REMARK: update-forms.c:[[@LINE+1]]:1: remark: atomic uses the distributed lock: the update's operator has no collective form
 #pragma omp atomic
     bits <<= 1;
-// CHECK-NEXT: back = v - back;
-// CHECK-NEXT: ratio = ratio / v;
-// CHECK-NEXT: bits <<= 1;
+// CHECK: back = v - back;
+// CHECK: ratio = ratio / v;
+// CHECK: bits <<= 1;
 // CHECK: { double parade_c0 = (double)(v); int parade_c1 = (int)(k); double parade_c2 = (-(double)(v)); {{.*}}PARADE_OP_PROD}, {{.*}}PARADE_OP_BXOR}, {{.*}}PARADE_OP_SUM}}; void *parade_ct[] = {&(product), &(bits), &(scaled)};
 // REMARK: update-forms.c:[[@LINE+1]]:1: remark: critical mapped to a collective: 20 bytes
 #pragma omp critical

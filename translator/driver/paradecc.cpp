@@ -401,6 +401,7 @@ int main(int argc, char **argv) {
                                                         "-D_FORTIFY_SOURCE=0"};
     std::vector<std::string> Translate = {L.Translate};
     Translate.insert(Translate.end(), TranslateFlags.begin(), TranslateFlags.end());
+    Translate.push_back("-fparade-file-name=" + Src); // __FILE__ as gcc would spell it
     Translate.insert(Translate.end(), {Src, "-o", *Translated, "--", "-I" + L.IncludeDir});
     Translate.insert(Translate.end(), PreprocFlags.begin(), PreprocFlags.end());
     Translate.insert(Translate.end(), MacroFlags.begin(), MacroFlags.end());

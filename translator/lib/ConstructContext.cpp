@@ -64,11 +64,11 @@ std::string ConstructContext::enclosingPrototype() const {
 
 std::string ConstructContext::bodyText(const OMPExecutableDirective *D) const {
   const Stmt *Body = directiveBody(D);
-  return T.textBetween(Body->getBeginLoc(), T.endOf(Body));
+  return T.textWithLines(Body->getBeginLoc(), T.endOf(Body));
 }
 
 std::string ConstructContext::stmtText(const Stmt *S) const {
-  return T.textBetween(S->getBeginLoc(), T.endOf(S));
+  return T.textWithLines(S->getBeginLoc(), T.endOf(S));
 }
 
 /// The expression the program wrote: for a combined construct, Sema puts

@@ -6,6 +6,8 @@
 #include "clang/Basic/OpenMPKinds.h"
 #include "clang/Lex/Lexer.h"
 
+#include <algorithm>
+
 using namespace clang;
 
 namespace parade {
@@ -130,6 +132,146 @@ std::string Translation::textBetween(SourceLocation Begin, SourceLocation End) {
     return "";
   }
   return R.getRewrittenText(Range);
+}
+
+std::string Translation::lineMarkerName(PresumedLoc P) const {
+  // The main file as the compiler was given it; a name the program set
+  // with its own #line as it is.
+  std::string Name = P.getFilename();
+  if (!Opts.FileName.empty() && P.getFileID() == SM.getMainFileID() &&
+      Name == SM.getFileEntryRefForID(SM.getMainFileID())->getName())
+    Name = Opts.FileName;
+  std::string Quoted = "\"";
+  for (char C : Name) {
+    if (C == '\\' || C == '"')
+      Quoted += '\\';
+    Quoted += C;
+  }
+  return Quoted + "\"";
+}
+
+std::string Translation::textWithLines(SourceLocation Begin, SourceLocation End) {
+  std::string Text = textBetween(Begin, End);
+  CharSourceRange Range = CharSourceRange::getCharRange(Begin, End);
+  if (Begin.isMacroID() || End.isMacroID())
+    Range = Lexer::makeFileCharRange(Range, SM, Ctx.getLangOpts());
+  Begin = Range.getBegin();
+  End = Range.getEnd();
+  FileID Main = SM.getMainFileID();
+  PresumedLoc First = SM.getPresumedLoc(Begin);
+  if (Text.empty() || SM.getFileID(Begin) != Main || First.isInvalid())
+    return Text;
+  StringRef Buf = SM.getBufferData(Main);
+  if (NoDirective.empty()) {
+    // Lines that start inside a block comment, continue the line before
+    // (backslash-newline), or lie in a group the preprocessor skipped.
+    NoDirective.assign(SM.getLineNumber(Main, Buf.size()) + 2, false);
+    auto Mark = [&](unsigned From, unsigned To) { // lines (From, To]
+      for (unsigned L = From + 1; L <= To && L < NoDirective.size(); L++)
+        NoDirective[L] = true;
+    };
+    Lexer Raw(SM.getLocForStartOfFile(Main), Ctx.getLangOpts(), Buf.begin(), Buf.begin(),
+              Buf.end());
+    Raw.SetCommentRetentionState(true);
+    Token Tok;
+    while (!Raw.LexFromRawLexer(Tok))
+      if (Tok.is(tok::comment))
+        Mark(SM.getExpansionLineNumber(Tok.getLocation()),
+             SM.getExpansionLineNumber(Tok.getEndLoc()));
+    for (size_t At = Buf.find("\\\n"); At != StringRef::npos; At = Buf.find("\\\n", At + 1))
+      Mark(SM.getLineNumber(Main, At), SM.getLineNumber(Main, At) + 1);
+    for (size_t At = Buf.find("\\\r\n"); At != StringRef::npos; At = Buf.find("\\\r\n", At + 1))
+      Mark(SM.getLineNumber(Main, At), SM.getLineNumber(Main, At) + 1);
+    for (SourceRange R : Skipped)
+      Mark(SM.getExpansionLineNumber(R.getBegin()), SM.getExpansionLineNumber(R.getEnd()));
+  }
+  unsigned BeginOff = SM.getFileOffset(Begin), EndOff = SM.getFileOffset(End);
+  // The replaced ranges by their start, and the furthest end of each prefix
+  // (ranges nest: a directive's edit holds the edits of its body).
+  std::vector<std::pair<unsigned, unsigned>> Edits(Replaced);
+  std::sort(Edits.begin(), Edits.end());
+  std::vector<unsigned> ReachEnd(Edits.size());
+  for (size_t K = 0; K < Edits.size(); K++)
+    ReachEnd[K] = std::max(Edits[K].second, K ? ReachEnd[K - 1] : 0u);
+  // The text starts on a line of its own, numbered as the line of Begin.
+  auto Marker = [&](PresumedLoc P) {
+    return "#line " + std::to_string(P.getLine()) + " " + lineMarkerName(P) + "\n";
+  };
+  std::string Out = "\n" + Marker(First);
+  unsigned Presumed = First.getLine();
+  std::string PresumedName = lineMarkerName(First);
+  size_t Done = 0, Scanned = 0;
+  bool AtLineStart = true;
+  // The compiler's line number at Text[Pos] (a line start), from the
+  // newlines and #line directives of Text before it.
+  auto ScanTo = [&](size_t Pos) {
+    for (; Scanned < Pos; Scanned++) {
+      if (AtLineStart) {
+        StringRef Rest = StringRef(Text).substr(Scanned);
+        size_t Eol = Rest.find('\n');
+        StringRef Directive = Rest.take_front(Eol).trim(" \t\r");
+        unsigned N = 0;
+        if (Eol != StringRef::npos && Scanned + Eol < Pos && Directive.consume_front("#") &&
+            (Directive = Directive.ltrim(" \t")).consume_front("line") &&
+            !(Directive = Directive.ltrim(" \t")).consumeInteger(10, N)) {
+          Presumed = N;
+          StringRef Name = Directive.trim(" \t");
+          if (Name.starts_with("\""))
+            PresumedName = Name.str();
+          Scanned += Eol; // at its newline, which the loop passes
+          AtLineStart = true;
+          continue;
+        }
+      }
+      AtLineStart = Text[Scanned] == '\n';
+      if (AtLineStart)
+        Presumed++;
+    }
+  };
+  for (size_t LineStart = Buf.find('\n', BeginOff);
+       LineStart != StringRef::npos && LineStart + 1 < EndOff;
+       LineStart = Buf.find('\n', LineStart + 1)) {
+    unsigned Off = LineStart + 1;
+    if (unsigned Line = SM.getLineNumber(Main, Off); Line < NoDirective.size() && NoDirective[Line])
+      continue;
+    if (Buf.slice(Off, std::min<size_t>(Buf.find('\n', Off), EndOff)).trim().empty())
+      continue; // nothing there that names its line
+    // Where the line's first character went: a line whose start an edit
+    // replaced from before has none; one an edit replaces from its start
+    // begins where the edit's text does; else it follows any text
+    // inserted before it.
+    auto After = std::upper_bound(Edits.begin(), Edits.end(), std::make_pair(Off, ~0u));
+    auto AtOrAfter = std::lower_bound(Edits.begin(), Edits.end(), std::make_pair(Off, 0u));
+    if (AtOrAfter != Edits.begin() && ReachEnd[AtOrAfter - Edits.begin() - 1] > Off)
+      continue; // inside an edit made from before the line
+    bool Starts = false;
+    for (auto It = AtOrAfter; It != After; ++It)
+      Starts |= It->second > It->first;
+    SourceLocation At = Begin.getLocWithOffset(Off - BeginOff);
+    std::optional<size_t> Pos;
+    for (bool Inserts : {!Starts, false}) {
+      Rewriter::RewriteOptions O;
+      O.IncludeInsertsAtEndOfRange = Inserts;
+      int Size = R.getRangeSize(CharSourceRange::getCharRange(Begin, At), O);
+      if (Size > 0 && (size_t)Size >= Done && (size_t)Size <= Text.size() &&
+          Text[Size - 1] == '\n') {
+        Pos = Size;
+        break;
+      }
+    }
+    if (!Pos)
+      continue;
+    ScanTo(*Pos);
+    PresumedLoc Want = SM.getPresumedLoc(At);
+    if (Want.isValid() && (Presumed != Want.getLine() || PresumedName != lineMarkerName(Want))) {
+      Out += Text.substr(Done, *Pos - Done) + Marker(Want);
+      Done = *Pos;
+      Presumed = Want.getLine();
+      PresumedName = lineMarkerName(Want);
+    }
+  }
+  Out += Text.substr(Done);
+  return Out;
 }
 
 std::string Translation::text(SourceRange Range) {
@@ -323,6 +465,16 @@ std::string Translation::spell(const VarDecl *V, SourceLocation Loc,
     return R == Renamed.end() ? V->getName().str() : R->second;
   }
   return "(*" + It->second + ")";
+}
+
+std::string Translation::asCodeOf(const FunctionDecl *F, const std::string &Text) const {
+  std::string Name = F->getNameAsString(), Before = "\n", After = "\n";
+  for (std::string Macro : {"__func__", "__FUNCTION__", "__PRETTY_FUNCTION__"}) {
+    Before += "#pragma push_macro(\"" + Macro + "\")\n#undef " + Macro + "\n#define " + Macro +
+              " \"" + Name + "\"\n";
+    After += "#pragma pop_macro(\"" + Macro + "\")\n";
+  }
+  return Before + Text + After;
 }
 
 void Translation::addBeforeFunction(SourceLocation Loc, std::string Text) {

@@ -132,6 +132,16 @@ public:
   /// The rewritten text from @p Begin up to (not including) @p End; an
   /// error, not a crash, if the range is not a plain range of one file.
   std::string textBetween(clang::SourceLocation Begin, clang::SourceLocation End);
+  /// The rewritten text from @p Begin to @p End, with #line directives
+  /// wherever the compiler's count of lines would otherwise differ from the
+  /// program's, at the start of each line the translation left as it was:
+  /// __LINE__, __FILE__, assert and the compiler's diagnostics then name the
+  /// program's lines, whatever the translation inserted before them. For
+  /// statements copied into generated code, and for the whole file.
+  std::string textWithLines(clang::SourceLocation Begin, clang::SourceLocation End);
+  /// Ranges of the main file the preprocessor skipped (#if 0): a #line
+  /// there would be skipped too.
+  std::vector<clang::SourceRange> Skipped;
   /// Declaration text for a variable of type @p T named @p Name.
   std::string declare(clang::QualType T, llvm::StringRef Name);
   /// A cast to type @p T (unqualified), as text: "(T)".
@@ -221,6 +231,10 @@ public:
     llvm::SmallPtrSet<const clang::Stmt *, 4> WriteAnything;
   } SyncWritten;
 
+  /// @p Text, code outlined from function @p F, with __func__, __FUNCTION__
+  /// and __PRETTY_FUNCTION__ naming @p F there, as they do in the code it
+  /// came from (assert's message, a program's own tracing).
+  std::string asCodeOf(const clang::FunctionDecl *F, const std::string &Text) const;
   /// Text to insert before the function that holds @p Loc (outlined region
   /// bodies and their argument structs).
   void addBeforeFunction(clang::SourceLocation Loc, std::string Text);
@@ -228,6 +242,11 @@ public:
   void flushBeforeFunctions();
 
 private:
+  /// Main-file lines before which no directive may go (textWithLines):
+  /// inside a block comment, after a backslash-newline, or skipped.
+  std::vector<bool> NoDirective;
+  /// The quoted file name a #line directive gives for @p P.
+  std::string lineMarkerName(clang::PresumedLoc P) const;
   bool Failed = false;
   Stage Current = Stage::Start;
   /// File offsets of the ranges replaced so far.

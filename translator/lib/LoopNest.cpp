@@ -273,8 +273,8 @@ std::string nestBody(ConstructContext &C, const std::vector<CanonicalLoop> &Loop
     if (!L.Around)
       continue;
     std::string Before =
-        T.textBetween(L.Around->getLBracLoc().getLocWithOffset(1), L.For->getBeginLoc());
-    std::string After = T.textBetween(T.endOf(L.For), L.Around->getRBracLoc());
+        T.textWithLines(L.Around->getLBracLoc().getLocWithOffset(1), L.For->getBeginLoc());
+    std::string After = T.textWithLines(T.endOf(L.For), L.Around->getRBracLoc());
     Text = "{" + Before + "\n" + Text + "\n" + After + "}";
   }
   return Text;

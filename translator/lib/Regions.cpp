@@ -132,7 +132,8 @@ std::string outline(ConstructContext &C, const OMPExecutableDirective *D) {
                          P.Decls + P.EntryBarrier + "\n" + Body + "\n" + P.Finish +
                          reductions(T, D, P, false) + "}}\n}\n";
   auto [Defines, Undefs] = T.localMacros(C.Function, D->getBeginLoc());
-  T.addBeforeFunction(C.Function->getBeginLoc(), Defines + Outlined + Undefs);
+  T.addBeforeFunction(C.Function->getBeginLoc(),
+                      Defines + T.asCodeOf(C.Function, Outlined) + Undefs);
   T.remark(D->getBeginLoc(), "'" + directiveName(D) + "' outlined to " + Fn + ": " +
                                  std::to_string(CV.Vars.size()) +
                                  " variable(s) from the "

@@ -37,8 +37,9 @@ std::string scanIterations(ConstructContext &C, const OMPExecutableDirective *D,
     return "";
   }
   bool Inclusive = clause<OMPInclusiveClause>(Scan) != nullptr;
-  std::string Before = T.textBetween(Body->getLBracLoc().getLocWithOffset(1), Scan->getBeginLoc());
-  std::string After = T.textBetween(Scan->getEndLoc(), Body->getRBracLoc());
+  std::string Before =
+      T.textWithLines(Body->getLBracLoc().getLocWithOffset(1), Scan->getBeginLoc());
+  std::string After = T.textWithLines(Scan->getEndLoc(), Body->getRBracLoc());
   const std::string &Input = Inclusive ? Before : After;
   const std::string &ScanPhase = Inclusive ? After : Before;
 

@@ -500,7 +500,7 @@ void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
         }
       }
       SourceLocation End = T.endOf(S);
-      std::string Text = T.textBetween(S->getBeginLoc(), End);
+      std::string Text = T.textWithLines(S->getBeginLoc(), End);
       T.addBeforeFunction(F->getBeginLoc(), Text + "\n");
       T.replace(CharSourceRange::getCharRange(S->getBeginLoc(), End), "");
     }
@@ -641,12 +641,17 @@ void wrapMain(Translation &T, TranslationUnitDecl *TU) {
     T.replace(F->getLocation(), 4, "parade_user_main");
     // main needs no prototype; the function it becomes would, for
     // -Wmissing-prototypes (-Werror builds).
+    // Its __func__ (assert's message) is still main's, as in the code
+    // outlined from it (asCodeOf).
+    std::string Named = T.asCodeOf(F, "\x01");
+    size_t Mid = Named.find('\x01');
     T.insert(F->getBeginLoc(),
-             "#pragma GCC diagnostic push\n"
+             "\n#pragma GCC diagnostic push\n"
              "#pragma GCC diagnostic ignored \"-Wmissing-prototypes\"\n"
-             "#pragma GCC diagnostic ignored \"-Wmissing-declarations\"\n",
+             "#pragma GCC diagnostic ignored \"-Wmissing-declarations\"\n" +
+                 Named.substr(0, Mid),
              /*After=*/false);
-    T.insertAfterToken(F->getEndLoc(), "\n#pragma GCC diagnostic pop\n");
+    T.insertAfterToken(F->getEndLoc(), "\n#pragma GCC diagnostic pop" + Named.substr(Mid + 1));
     unsigned Params = F->getNumParams();
     bool ReturnsInt = F->getReturnType()->isIntegerType();
     // Reaching the end of main returns 0 (C99 5.1.2.2.3); the renamed

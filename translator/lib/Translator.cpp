@@ -44,6 +44,8 @@ struct Preprocessed {
   /// library's feature set without them (asprintf undeclared, a pointer
   /// returned as int).
   std::string FeatureMacros;
+  /// Ranges of the main file the preprocessor skipped.
+  std::vector<SourceRange> Skipped;
 };
 
 /// A macro that selects the C library's feature set.
@@ -79,6 +81,10 @@ public:
     if (SM.isInMainFile(Name.getLocation()))
       Out.Macros.push_back(
           {Name.getIdentifierInfo()->getName().str(), Name.getLocation(), std::string()});
+  }
+  void SourceRangeSkipped(SourceRange Range, SourceLocation) override {
+    if (SM.isInMainFile(Range.getBegin()))
+      Out.Skipped.push_back(Range);
   }
   void If(SourceLocation Loc, SourceRange, ConditionValueKind) override { open(Loc); }
   void Ifdef(SourceLocation Loc, const Token &, const MacroDefinition &) override { open(Loc); }
@@ -125,6 +131,7 @@ public:
     Rewriter R(Ctx.getSourceManager(), Ctx.getLangOpts());
     Translation T(Ctx, R, Opts);
     T.Conditionals = PP.Conditionals;
+    T.Skipped = PP.Skipped;
     T.Macros = PP.Macros;
     TranslationUnitDecl *TU = Ctx.getTranslationUnitDecl();
     if (Opts.ExpandTilesOnly) {
@@ -171,7 +178,6 @@ public:
       return;
     SourceManager &SM = Ctx.getSourceManager();
     FileID Main = SM.getMainFileID();
-    std::string Name = SM.getFileEntryRefForID(Main)->getName().str();
     // The translation is compiled without -fopenmp, but the program's
     // #ifdef _OPENMP blocks must see what the translator saw, or they
     // silently compile their serial stubs.
@@ -187,12 +193,9 @@ public:
         << "#pragma GCC diagnostic ignored \"-Wshadow\"\n"
            "#pragma GCC diagnostic ignored \"-Wunused-variable\"\n"
            "#pragma GCC diagnostic ignored \"-Wunused-but-set-variable\"\n"
-        << T.Prologue << "#ifndef _OPENMP\n#define _OPENMP " << OpenMPMacro
-        << "\n#endif\n#line 1 \"" << Name << "\"\n";
-    if (const RewriteBuffer *Buffer = R.getRewriteBufferFor(Main))
-      Out << std::string(Buffer->begin(), Buffer->end());
-    else
-      Out << SM.getBufferData(Main);
+        << T.Prologue << "#ifndef _OPENMP\n#define _OPENMP " << OpenMPMacro << "\n#endif";
+    // Numbered as the program's lines (textWithLines).
+    Out << T.textWithLines(SM.getLocForStartOfFile(Main), SM.getLocForEndOfFile(Main));
     Out.flush();
   }
 

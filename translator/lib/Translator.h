@@ -34,6 +34,9 @@ struct Options {
   /// Only write out the tile constructs as loops (Tile.h): the output is
   /// the main file so rewritten, for a second parse.
   bool ExpandTilesOnly = false;
+  /// The main file's name as the compiler was given it (__FILE__), when
+  /// not the name the translator was given.
+  std::string FileName;
 };
 
 /// A factory for the action that translates each file to @p Out; Clang's

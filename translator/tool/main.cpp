@@ -21,6 +21,8 @@ static cl::opt<std::string> Sync("fparade-sync", cl::init("collective"), cl::cat
                                           "DSM path everywhere"));
 static cl::opt<bool> Remarks("Rparade", cl::cat(Category),
                              cl::desc("Explain the translation of each directive"));
+static cl::opt<std::string> FileName("fparade-file-name", cl::cat(Category), cl::value_desc("name"),
+                                     cl::desc("The source's name for __FILE__ in the translation"));
 static cl::opt<std::string> Output("o", cl::cat(Category), cl::value_desc("file"),
                                    cl::desc("Write the translation here, not to stdout"));
 
@@ -50,6 +52,7 @@ int main(int argc, const char **argv) {
   Opts.SmallThreshold = SmallThreshold;
   Opts.ForceLockPath = Sync == "lock";
   Opts.Remarks = Remarks;
+  Opts.FileName = FileName;
 
   parade::ToolPaths Paths{PARADE_CLANG_RESOURCE_DIR, PARADE_INCLUDE_DIR};
   Expected<std::string> Text =
