@@ -7,10 +7,43 @@
 #include "Replay.h"
 
 #include "clang/AST/OpenMPClause.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
 namespace parade {
+
+namespace {
+
+/// The lock path of @p D: its block under the lock. An atomic's
+/// expression (the expr of `x op= expr`, `x = x op expr`, `x = expr`) is
+/// evaluated before the lock is taken, as OpenMP evaluates it outside the
+/// atomic access: a call there may itself meet an atomic (recursion) or
+/// wait for tasks that do, which under the lock would never end.
+std::string lockedBlock(ConstructContext &C, const OMPExecutableDirective *D,
+                        const std::string &LockName) {
+  Translation &T = C.T;
+  std::string Enter = "parade_critical_enter(" + LockName + "); ",
+              Exit = " parade_critical_exit(" + LockName + "); }";
+  const auto *A = dyn_cast<OMPAtomicDirective>(D);
+  const Expr *E = A ? A->getExpr() : nullptr;
+  const Stmt *Body = directiveBody(D);
+  if (E && Body && !E->isEvaluatable(T.Ctx)) {
+    CharSourceRange Range = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(E->getSourceRange()), T.SM, T.Ctx.getLangOpts());
+    SourceLocation BodyEnd = T.endOf(Body);
+    if (Range.isValid() && T.SM.isBeforeInTranslationUnit(Body->getBeginLoc(), Range.getBegin()) &&
+        !T.SM.isBeforeInTranslationUnit(BodyEnd, Range.getEnd())) {
+      std::string Value = T.textBetween(Range.getBegin(), Range.getEnd());
+      return "{ __typeof__(" + Value + ") parade_ae = (" + Value + "); " + Enter +
+             T.textWithLines(Body->getBeginLoc(), Range.getBegin()) + "parade_ae" +
+             T.textBetween(Range.getEnd(), BodyEnd) + Exit;
+    }
+  }
+  return "{ " + Enter + C.bodyText(D) + Exit;
+}
+
+} // namespace
 
 std::string synchronisedUpdate(ConstructContext &C, const OMPExecutableDirective *D,
                                const std::string &Kind, const std::string &LockName) {
@@ -18,8 +51,7 @@ std::string synchronisedUpdate(ConstructContext &C, const OMPExecutableDirective
   std::string Why;
   unsigned Bytes = 0;
   const OMPExecutableDirective *Region = C.enclosingRegion(D);
-  std::string Locked = "{ parade_critical_enter(" + LockName + "); " + C.bodyText(D) +
-                       " parade_critical_exit(" + LockName + "); }";
+  std::string Locked = lockedBlock(C, D, LockName);
   if (auto Collective = updateAsCollective(T, D, Region, Why, Bytes)) {
     T.remark(D->getBeginLoc(),
              Kind + " mapped to a collective: " + std::to_string(Bytes) + " bytes of shared data");
