@@ -298,9 +298,27 @@ std::string simd(ConstructContext &C, const OMPExecutableDirective *D) {
   Privates P = privates(T, D, CV, Loops.front().Var, false);
   LinearVars Linear = linearVars(C, D, Loops, /*InRegionTail=*/false);
   const std::string &LinearInits = Linear.Inits, &LinearSets = Linear.Sets;
-  std::string Loop;
+  std::string Loop, OwnBefore, OwnDecls, OwnFinish;
   if (LinearSets.empty()) {
     Loop = C.bodyText(D);
+    // A loop variable declared outside its loop is private (linear, or
+    // lastprivate when collapsed): a copy that leaves its last value in
+    // the original, as a thread's copy would.
+    std::vector<const ForStmt *> Fors = nestedLoops(D, T.Ctx);
+    for (size_t K = 0; K < Loops.size() && K < Fors.size(); K++) {
+      const VarDecl *V = Loops[K].Var;
+      bool Declared = false; // by a clause, and so by privates()
+      for (auto &[Var, Sh] : CV.Vars)
+        Declared |= Var == V && Sh != Sharing::Shared && V != Loops.front().Var;
+      if (Declared || T.contains(Fors[K]->getSourceRange(), V->getLocation()))
+        continue;
+      std::string Ptr = "parade_lv" + std::to_string(T.fresh());
+      QualType Ty = V->getType().getUnqualifiedType();
+      OwnBefore += T.declare(T.Ctx.getPointerType(Ty), Ptr) + " = &" +
+                   T.spell(V, D->getBeginLoc(), D) + "; ";
+      OwnDecls += T.declare(Ty, V->getName()) + "; ";
+      OwnFinish += "*" + Ptr + " = " + V->getName().str() + "; ";
+    }
   } else {
     // Over the logical iterations, which number each one; a loop variable
     // declared outside its loop ends with the value the loop leaves.
@@ -319,8 +337,9 @@ std::string simd(ConstructContext &C, const OMPExecutableDirective *D) {
   T.remark(D->getBeginLoc(), "'" + directiveName(D) +
                                  "' runs its loop in place, in order; vectorising it is left to "
                                  "the C compiler");
-  return "{ " + P.Before + LinearInits + "int parade_last = 1; (void)parade_last;\n  { " + P.Decls +
-         "\n" + Loop + "\n  " + P.Finish + "} }";
+  return "{ " + P.Before + OwnBefore + LinearInits +
+         "int parade_last = 1; (void)parade_last;\n  { " + P.Decls + OwnDecls + "\n" + Loop +
+         "\n  " + OwnFinish + P.Finish + "} }";
 }
 
 /// The directives parade translates. `section` is translated with its

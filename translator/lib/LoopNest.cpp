@@ -280,13 +280,12 @@ std::string nestBody(ConstructContext &C, const std::vector<CanonicalLoop> &Loop
   return Text;
 }
 
-std::vector<const ForStmt *> nestedLoops(const OMPExecutableDirective *D, ASTContext &Ctx) {
+static std::vector<const ForStmt *> loopsTo(const OMPExecutableDirective *D, unsigned Depth) {
   std::vector<const ForStmt *> Fors;
   const Stmt *Body = sourceLoop(directiveBody(D));
   if (!Body)
     return Fors;
-  OMPLoopBasedDirective::doForAllLoops(Body, /*TryImperfectlyNestedLoops=*/false,
-                                       collapseDepth(D, Ctx).value_or(1),
+  OMPLoopBasedDirective::doForAllLoops(Body, /*TryImperfectlyNestedLoops=*/false, Depth,
                                        [&](unsigned, const Stmt *S) {
                                          const auto *For = dyn_cast<ForStmt>(S);
                                          if (For)
@@ -294,6 +293,19 @@ std::vector<const ForStmt *> nestedLoops(const OMPExecutableDirective *D, ASTCon
                                          return For == nullptr; // stop at a non-for
                                        });
   return Fors;
+}
+
+std::vector<const ForStmt *> nestedLoops(const OMPExecutableDirective *D, ASTContext &Ctx) {
+  return loopsTo(D, collapseDepth(D, Ctx).value_or(1));
+}
+
+std::vector<const ForStmt *> associatedLoops(const OMPExecutableDirective *D, ASTContext &Ctx) {
+  unsigned Depth = collapseDepth(D, Ctx).value_or(1);
+  if (const auto *Ordered = clause<OMPOrderedClause>(D))
+    if (const Expr *N = Ordered->getNumForLoops())
+      if (std::optional<llvm::APSInt> V = N->getIntegerConstantExpr(Ctx))
+        Depth = std::max<unsigned>(Depth, V->getZExtValue());
+  return loopsTo(D, Depth);
 }
 
 const VarDecl *initVar(const ForStmt *For) {

@@ -56,6 +56,11 @@ bool hasInterveningCode(const std::vector<CanonicalLoop> &Loops);
 /// and the rewriter need before the translation checks the loops.
 std::vector<const clang::ForStmt *> nestedLoops(const clang::OMPExecutableDirective *D,
                                                 clang::ASTContext &Ctx);
+/// The loops @p D is associated with, whose variables OpenMP makes private:
+/// its collapsed loops, or the loops of its doacross nest (ordered(n)) when
+/// that is deeper.
+std::vector<const clang::ForStmt *> associatedLoops(const clang::OMPExecutableDirective *D,
+                                                    clang::ASTContext &Ctx);
 /// The variable the init of @p For sets (declares or assigns), if any.
 const clang::VarDecl *initVar(const clang::ForStmt *For);
 

@@ -98,9 +98,13 @@ public:
       // A global may be named through another of its declarations.
       S.Vars[V->getCanonicalDecl()] = Sh;
     }
-    if (isLoop(D) || isTaskLoop(D)) {
+    // A simd's, a loop bind(thread)'s (run as a simd) and a doacross
+    // nest's inner loops' variables too.
+    bool InPlaceLoop = D->getDirectiveKind() == Directive::OMPD_simd ||
+                       (D->getDirectiveKind() == Directive::OMPD_loop && !isLoop(D));
+    if (isLoop(D) || isTaskLoop(D) || InPlaceLoop) {
       // Only the loop variables: errors are reported when translating.
-      for (const ForStmt *For : nestedLoops(D, T.Ctx)) {
+      for (const ForStmt *For : associatedLoops(D, T.Ctx)) {
         const VarDecl *LoopVar = initVar(For);
         // A loop variable is predetermined private, whatever the body's use
         // of it suggested; lastprivate keeps its clause.

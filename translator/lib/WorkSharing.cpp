@@ -126,6 +126,17 @@ std::string loop(ConstructContext &C, const OMPExecutableDirective *D, bool InRe
       LastVars += "*" + Ptr + " = " + Space.Finals[K] + "; ";
     }
   }
+  // The inner loops of a doacross nest deeper than the collapse run
+  // inside each shared iteration; their variables are private.
+  std::vector<const ForStmt *> Associated = associatedLoops(D, T.Ctx);
+  for (size_t K = Loops.size(); K < Associated.size(); K++) {
+    const VarDecl *V = initVar(Associated[K]);
+    bool Classified = false;
+    for (auto &[Var, Sh] : CV.Vars)
+      Classified |= Var == V && Sh != Sharing::Shared;
+    if (V && !Classified && !T.contains(Associated[K]->getSourceRange(), V->getLocation()))
+      P.Decls += T.declare(V->getType().getUnqualifiedType(), V->getName()) + "; ";
+  }
   LinearVars Linear = linearVars(C, D, Loops, InRegionTail);
   std::string LinearInits = Linear.Inits, LinearSets = Linear.Sets;
   // The thread with the last iteration writes the original back: every
