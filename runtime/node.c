@@ -58,12 +58,16 @@ static void shutdown_job(int status) {
  * same status instead of leaving anyone waiting. */
 static void on_process_exit(int status, void *unused) {
   (void)unused;
-  if (node.finished || node.size <= 1)
+  if (node.finished)
     return;
   if (node.rank == 0 && pthread_equal(pthread_self(), node.main_thread) && !parade_in_parallel()) {
+    /* One rank too: a launcher takes a process that ends without
+     * MPI_Finalize for a failure (exit(0) ended the job with status 1). */
     shutdown_job(status);
     return;
   }
+  if (node.size <= 1)
+    return;
   streams_flush_stdout(); /* MPI_Abort ends this process before exit() would flush */
   fflush(NULL);
   err_warn("exit(%d) called %s: ending the whole job", status,
