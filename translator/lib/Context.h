@@ -161,6 +161,10 @@ public:
   /// Variables whose storage moved to the pool, with the name of the
   /// pointer that now holds their address.
   llvm::DenseMap<const clang::VarDecl *, std::string> Pooled;
+  /// Pooled locals that a header's macro names (or declares): the macro's
+  /// text cannot be rewritten, so the name itself becomes a macro for the
+  /// pool's storage, from the declaration to the end of its block.
+  llvm::DenseSet<const clang::VarDecl *> MacroAliased;
   /// The main file's conditional lines, in source order (filled while
   /// preprocessing, see Translator.cpp).
   std::vector<ConditionalLine> Conditionals;

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "SharedData.h"
 
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/OpenMPKinds.h"
 #include "clang/Lex/Lexer.h"
@@ -142,6 +143,11 @@ public:
         !T.sharedPrivate(Canon, E->getLocation()))
       return true;
     SourceLocation Loc = editableLoc(T, E->getLocation());
+    if (Loc.isInvalid() && T.Pooled.count(Canon) && Canon->hasLocalStorage() &&
+        !isa<ParmVarDecl>(Canon)) {
+      T.MacroAliased.insert(Canon); // its declaration makes the name a macro
+      return true;
+    }
     if (Loc.isInvalid()) {
       T.error(E->getLocation(), std::string(T.Pooled.count(Canon) ? "pooled" : "threadprivate") +
                                     " variable '" + V->getName().str() +
@@ -282,6 +288,16 @@ public:
     // (`bool` from <stdbool.h>, a macro for `static`), but not be one.
     CharSourceRange Written = Lexer::makeFileCharRange(
         CharSourceRange::getTokenRange(S->getSourceRange()), T.SM, T.Ctx.getLangOpts());
+    bool Alias = false;
+    for (Decl *D : S->decls())
+      if (auto *V = dyn_cast<VarDecl>(D))
+        Alias |= T.MacroAliased.count(V->getCanonicalDecl()) ||
+                 (Written.isInvalid() && T.Pooled.count(V->getCanonicalDecl()) &&
+                  V->hasLocalStorage());
+    if (Alias) {
+      aliasDecl(S);
+      return true;
+    }
     if (Written.isInvalid()) {
       T.error(S->getBeginLoc(), "a shared variable declared by a macro is not supported");
       return true;
@@ -327,10 +343,113 @@ public:
     return true;
   }
 
+  /// A declaration of pooled locals that a header's macro writes or names:
+  /// it stays as it is; after it each pooled variable gets its pool storage
+  /// (with the value it was initialised to) and its name becomes a macro
+  /// for that storage until the end of the block, which reaches the uses
+  /// inside macros too (their expansion is rescanned).
+  void aliasDecl(DeclStmt *S) {
+    const auto *Block = dyn_cast_or_null<CompoundStmt>(parentStmt(S));
+    std::string After, Pops;
+    for (Decl *D : S->decls()) {
+      auto *V = dyn_cast<VarDecl>(D);
+      auto It = V ? T.Pooled.find(V->getCanonicalDecl()) : T.Pooled.end();
+      if (It == T.Pooled.end())
+        continue;
+      std::string Name = V->getName().str(), Why = aliasUnsafe(V);
+      if (!Block || V->isStaticLocal() || !V->hasLocalStorage() || ForInits.count(S))
+        Why = "it is not an ordinary local of a block";
+      if (V->getType()->isVariablyModifiedType())
+        Why = "it is a variable-length array";
+      if (!Why.empty()) {
+        T.error(V->getLocation(), "'" + Name +
+                                      "' lives in the pool (its address escapes) and a macro "
+                                      "of a header names it, but " +
+                                      Why + ": not supported by parade");
+        return;
+      }
+      std::string Type = T.declare(V->getType(), "");
+      After += T.declare(T.Ctx.getPointerType(V->getType()), It->second) +
+               " __attribute__((cleanup(parade_free_local))) = parade_alloc_local(sizeof(" + Type +
+               ")); parade_copy((void *)" + It->second + ", &" + Name + ", sizeof(" + Type +
+               "));\n#pragma push_macro(\"" + Name + "\")\n#undef " + Name + "\n#define " + Name +
+               " (*" + It->second + ")\n";
+      Pops += "\n#pragma pop_macro(\"" + Name + "\")\n";
+    }
+    // After the statement, or after the macro that writes it and the
+    // statements the same macro goes on to write (`float **M; int n = 8`).
+    const Stmt *Last = S;
+    if (S->getBeginLoc().isMacroID()) {
+      SourceLocation Invocation = T.SM.getExpansionRange(S->getBeginLoc()).getBegin();
+      bool Seen = false;
+      for (const Stmt *Sibling : Block->body()) {
+        if (Sibling == S) {
+          Seen = true;
+          continue;
+        }
+        if (!Seen)
+          continue;
+        if (!Sibling->getBeginLoc().isMacroID() ||
+            T.SM.getExpansionRange(Sibling->getBeginLoc()).getBegin() != Invocation)
+          break;
+        Last = Sibling;
+      }
+    }
+    SourceLocation End = T.SM.getExpansionRange(Last->getEndLoc()).getEnd();
+    if (!T.inMainFile(End) || Block->getRBracLoc().isMacroID()) {
+      T.error(S->getBeginLoc(), "a shared variable declared by a macro is not supported here");
+      return;
+    }
+    T.insertAfterToken(End, "\n" + After);
+    T.insert(Block->getRBracLoc(), Pops, /*After=*/false);
+  }
+
+  /// Why @p V's name may not become a macro in its function: something
+  /// else there has the name (a declaration, a member, a label), or a
+  /// construct declares a private copy of it.
+  std::string aliasUnsafe(const VarDecl *V) {
+    class Names : public RecursiveASTVisitor<Names> {
+    public:
+      const VarDecl *V;
+      bool Clash = false;
+      bool VisitNamedDecl(NamedDecl *D) {
+        Clash |= D != V && D->getDeclName().isIdentifier() && D->getName() == V->getName();
+        return true;
+      }
+      bool VisitMemberExpr(MemberExpr *E) {
+        Clash |= E->getMemberDecl()->getDeclName().isIdentifier() &&
+                 E->getMemberDecl()->getName() == V->getName();
+        return true;
+      }
+      bool VisitDesignatedInitExpr(DesignatedInitExpr *E) {
+        for (const DesignatedInitExpr::Designator &D : E->designators())
+          Clash |= D.isFieldDesignator() && D.getFieldName() &&
+                   D.getFieldName()->getName() == V->getName();
+        return true;
+      }
+    } Walk;
+    Walk.V = V;
+    Walk.TraverseDecl(const_cast<FunctionDecl *>(CurrentFunction));
+    if (Walk.Clash)
+      return "something else in the function has the same name";
+    for (const Scope &Sc : T.Scopes) {
+      auto It = Sc.Vars.find(V->getCanonicalDecl());
+      if (It != Sc.Vars.end() && It->second != Sharing::Shared)
+        return "a construct makes it private";
+    }
+    return "";
+  }
+
+  const Stmt *parentStmt(const Stmt *S) {
+    auto Parents = T.Ctx.getParents(*S);
+    return Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+  }
+
   bool TraverseFunctionDecl(FunctionDecl *F) {
     if (!F->hasBody() || !T.inMainFile(F->getLocation()))
       return true;
     FunctionStart = F->getBeginLoc();
+    CurrentFunction = F;
     // Pooled parameters get pool storage at the top of the body.
     std::string Prologue;
     for (ParmVarDecl *P : F->parameters()) {
@@ -350,6 +469,7 @@ public:
 private:
   Translation &T;
   SourceLocation FunctionStart;
+  const FunctionDecl *CurrentFunction = nullptr;
   llvm::DenseMap<const DeclStmt *, const ForStmt *> ForInits;
 };
 
