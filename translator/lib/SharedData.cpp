@@ -291,9 +291,9 @@ public:
     bool Alias = false;
     for (Decl *D : S->decls())
       if (auto *V = dyn_cast<VarDecl>(D))
-        Alias |= T.MacroAliased.count(V->getCanonicalDecl()) ||
-                 (Written.isInvalid() && T.Pooled.count(V->getCanonicalDecl()) &&
-                  V->hasLocalStorage());
+        Alias |=
+            T.MacroAliased.count(V->getCanonicalDecl()) ||
+            (Written.isInvalid() && T.Pooled.count(V->getCanonicalDecl()) && V->hasLocalStorage());
     if (Alias) {
       aliasDecl(S);
       return true;

@@ -67,6 +67,48 @@ void adjustArguments(clang::tooling::ClangTool &Tool, const ToolPaths &Paths,
 
 namespace {
 
+/// Clang's diagnostics as gcc -fopenmp would give them: the translation is
+/// compiled by gcc, which gives its own warnings about the program's C, so
+/// Clang's warnings (-Wparentheses-equality, implicit conversions, ... that
+/// gcc does not have) are dropped, with their notes; warnings about OpenMP
+/// (`error` directives, clauses) are the translator's and stay.
+class GccLikeDiagnostics : public clang::DiagnosticConsumer {
+public:
+  explicit GccLikeDiagnostics(clang::DiagnosticConsumer &Out) : Out(Out) {}
+  void BeginSourceFile(const clang::LangOptions &LO, const clang::Preprocessor *PP) override {
+    Out.BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override { Out.EndSourceFile(); }
+  void finish() override { Out.finish(); }
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override {
+    if (Level == clang::DiagnosticsEngine::Note) {
+      if (Dropping)
+        return;
+    } else {
+      Dropping = Level == clang::DiagnosticsEngine::Warning && !aboutOpenMP(Info.getID());
+      if (Dropping)
+        return;
+    }
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    Out.HandleDiagnostic(Level, Info);
+  }
+
+private:
+  static bool aboutOpenMP(unsigned ID) {
+    if (ID >= clang::diag::DIAG_UPPER_LIMIT) // the translator's own
+      return true;
+    llvm::StringRef Category = clang::DiagnosticIDs::getCategoryNameFromID(
+        clang::DiagnosticIDs::getCategoryNumberForDiag(ID));
+    llvm::StringRef Flag = clang::DiagnosticIDs::getWarningOptionForDiag(ID);
+    // An `error` directive's message is a user-defined warning.
+    return Category.contains("OpenMP") || Flag.contains("openmp") || Flag.contains("pragma") ||
+           Flag == "user-defined-warnings";
+  }
+  clang::DiagnosticConsumer &Out;
+  bool Dropping = false;
+};
+
 /// One translation of @p Source as OpenMP @p OpenMPVersion, its
 /// diagnostics kept in @p Diagnostics. Status 0 with the text, else 1;
 /// -1 when Clang crashed. @p Content, when not empty, is read instead of
@@ -84,7 +126,8 @@ int translateAs(const clang::tooling::CompilationDatabase &Compilations, StringR
   raw_string_ostream DiagOS(Diagnostics);
   IntrusiveRefCntPtr<clang::DiagnosticOptions> DiagOpts = new clang::DiagnosticOptions();
   clang::TextDiagnosticPrinter Printer(DiagOS, DiagOpts.get());
-  Tool.setDiagnosticConsumer(&Printer);
+  GccLikeDiagnostics Filter(Printer);
+  Tool.setDiagnosticConsumer(&Filter);
   Tool.setPrintErrorMessage(false);
   raw_string_ostream OS(Text);
   int Status = 1;
