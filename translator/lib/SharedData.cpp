@@ -288,12 +288,17 @@ public:
     // (`bool` from <stdbool.h>, a macro for `static`), but not be one.
     CharSourceRange Written = Lexer::makeFileCharRange(
         CharSourceRange::getTokenRange(S->getSourceRange()), T.SM, T.Ctx.getLangOpts());
-    bool Alias = false;
+    // A declaration whose text cannot be rewritten (a macro's), or that
+    // declares a type with the variable (`struct pt {...} p;`, whose type
+    // may have no name to declare the pool's pointer with), stays.
+    bool Alias = false, DeclaresType = false;
+    for (Decl *D : S->decls())
+      DeclaresType |= !isa<VarDecl>(D);
     for (Decl *D : S->decls())
       if (auto *V = dyn_cast<VarDecl>(D))
-        Alias |=
-            T.MacroAliased.count(V->getCanonicalDecl()) ||
-            (Written.isInvalid() && T.Pooled.count(V->getCanonicalDecl()) && V->hasLocalStorage());
+        Alias |= T.MacroAliased.count(V->getCanonicalDecl()) ||
+                 ((Written.isInvalid() || DeclaresType) && T.Pooled.count(V->getCanonicalDecl()) &&
+                  V->hasLocalStorage());
     if (Alias) {
       aliasDecl(S);
       return true;
@@ -363,13 +368,14 @@ public:
         Why = "it is a variable-length array";
       if (!Why.empty()) {
         T.error(V->getLocation(), "'" + Name +
-                                      "' lives in the pool (its address escapes) and a macro "
-                                      "of a header names it, but " +
+                                      "' lives in the pool (its address escapes), and its "
+                                      "declaration or a header's macro cannot be rewritten, "
+                                      "but " +
                                       Why + ": not supported by parade");
         return;
       }
-      std::string Type = T.declare(V->getType(), "");
-      After += T.declare(T.Ctx.getPointerType(V->getType()), It->second) +
+      std::string Type = "__typeof__(" + Name + ")"; // a type without a name too
+      After += Type + " *" + It->second +
                " __attribute__((cleanup(parade_free_local))) = parade_alloc_local(sizeof(" + Type +
                ")); parade_copy((void *)" + It->second + ", &" + Name + ", sizeof(" + Type +
                "));\n#pragma push_macro(\"" + Name + "\")\n#undef " + Name + "\n#define " + Name +
