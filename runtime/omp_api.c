@@ -46,6 +46,11 @@ void omp_set_dynamic(int dynamic) { node.icv.dynamic = dynamic != 0; }
 int omp_get_dynamic(void) { return node.icv.dynamic; }
 int omp_get_thread_limit(void) {
   int most = node.size * OPTIONS_MAX_THREADS;
+  /* A team of a teams construct is its own contention group, limited by
+   * teams-thread-limit-var when it is set (omp_set_teams_thread_limit,
+   * OMP_TEAMS_THREAD_LIMIT). */
+  if (team_shape_in_league() && node.icv.teams_thread_limit > 0)
+    return node.icv.teams_thread_limit < most ? node.icv.teams_thread_limit : most;
   return node.opt.thread_limit > 0 && node.opt.thread_limit < most ? node.opt.thread_limit : most;
 }
 double omp_get_wtime(void) { return parade_wtime(); }
