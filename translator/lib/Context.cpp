@@ -467,8 +467,29 @@ std::string Translation::spell(const VarDecl *V, SourceLocation Loc,
   return "(*" + It->second + ")";
 }
 
-std::string Translation::asCodeOf(const FunctionDecl *F, const std::string &Text) const {
+bool Translation::privatizes(const OMPExecutableDirective *D, const VarDecl *V) const {
+  for (const Scope &S : Scopes)
+    if (S.Directive == D) {
+      auto It = S.Vars.find(V->getCanonicalDecl());
+      if (It != S.Vars.end() && It->second != Sharing::Shared)
+        return true;
+    }
+  return false;
+}
+
+std::string Translation::asCodeOf(const FunctionDecl *F, const std::string &Text,
+                                  const OMPExecutableDirective *From) const {
   std::string Name = F->getNameAsString(), Before = "\n", After = "\n";
+  // The function's pooled locals whose name stands for their storage (a
+  // macro names them) do in its outlined code too, which is given the
+  // pool's pointer under its own name.
+  for (const VarDecl *V : MacroAliased)
+    if (From && V->getParentFunctionOrMethod() == F && !privatizes(From, V)) {
+      std::string Var = V->getName().str();
+      Before += "#pragma push_macro(\"" + Var + "\")\n#undef " + Var + "\n#define " + Var + " (*" +
+                Pooled.lookup(V) + ")\n";
+      After += "#pragma pop_macro(\"" + Var + "\")\n";
+    }
   for (std::string Macro : {"__func__", "__FUNCTION__", "__PRETTY_FUNCTION__"}) {
     Before += "#pragma push_macro(\"" + Macro + "\")\n#undef " + Macro + "\n#define " + Macro +
               " \"" + Name + "\"\n";

@@ -238,7 +238,13 @@ public:
   /// @p Text, code outlined from function @p F, with __func__, __FUNCTION__
   /// and __PRETTY_FUNCTION__ naming @p F there, as they do in the code it
   /// came from (assert's message, a program's own tracing).
-  std::string asCodeOf(const clang::FunctionDecl *F, const std::string &Text) const;
+  /// For code outlined from construct @p From, the function's pooled locals
+  /// whose name stands for their storage (MacroAliased) do there too, except
+  /// those @p From makes private.
+  std::string asCodeOf(const clang::FunctionDecl *F, const std::string &Text,
+                       const clang::OMPExecutableDirective *From = nullptr) const;
+  /// Whether construct @p D makes @p V private (its scope).
+  bool privatizes(const clang::OMPExecutableDirective *D, const clang::VarDecl *V) const;
   /// Text to insert before the function that holds @p Loc (outlined region
   /// bodies and their argument structs).
   void addBeforeFunction(clang::SourceLocation Loc, std::string Text);

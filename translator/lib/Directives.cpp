@@ -601,7 +601,17 @@ private:
     std::string Kept =
         Copied ? T.conditionalsToKeep(Begin, End, Copied->getBeginLoc(), T.endOf(Copied))
                : T.conditionalsToKeep(Begin, End, SourceLocation(), SourceLocation());
-    T.replace(CharSourceRange::getCharRange(Begin, End), Kept.empty() ? Text : "\n" + Kept + Text);
+    // A pooled local whose name stands for its storage (a macro names it)
+    // is its private copy's name inside a construct that makes it private.
+    std::string Push, Pop;
+    for (const VarDecl *V : T.MacroAliased)
+      if (T.privatizes(D, V)) {
+        std::string Name = V->getName().str();
+        Push += "\n#pragma push_macro(\"" + Name + "\")\n#undef " + Name + "\n";
+        Pop += "\n#pragma pop_macro(\"" + Name + "\")\n";
+      }
+    T.replace(CharSourceRange::getCharRange(Begin, End),
+              Push + (Kept.empty() ? Text : "\n" + Kept + Text) + Pop);
   }
 };
 

@@ -133,7 +133,7 @@ std::string outline(ConstructContext &C, const OMPExecutableDirective *D) {
                          reductions(T, D, P, false) + "}}\n}\n";
   auto [Defines, Undefs] = T.localMacros(C.Function, D->getBeginLoc());
   T.addBeforeFunction(C.Function->getBeginLoc(),
-                      Defines + T.asCodeOf(C.Function, Outlined) + Undefs);
+                      Defines + T.asCodeOf(C.Function, Outlined, D) + Undefs);
   T.remark(D->getBeginLoc(), "'" + directiveName(D) + "' outlined to " + Fn + ": " +
                                  std::to_string(CV.Vars.size()) +
                                  " variable(s) from the "

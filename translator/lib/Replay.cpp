@@ -188,7 +188,7 @@ std::optional<std::string> criticalAsReplay(ConstructContext &C, const OMPExecut
       Load + "\n  for (int parade_t = 0; parade_t < parade_nt; parade_t++) {\n    const " + Struct +
       " *parade_in = (const " + Struct + " *)parade_inputs + parade_t;\n    " + Unpack + "\n" +
       C.bodyText(D) + "\n  }\n  " + Sync + Store + "\n}\n";
-  T.addBeforeFunction(C.Function->getBeginLoc(), T.asCodeOf(C.Function, Outlined));
+  T.addBeforeFunction(C.Function->getBeginLoc(), T.asCodeOf(C.Function, Outlined, D));
   return "{ " + Struct + " parade_rin = {" + Values + "}; void *parade_rt[] = {" + Targets +
          "}; size_t parade_rs[] = {" + Sizes + "}; parade_replay_store(&parade_rin, sizeof " +
          "parade_rin, " + Fn + ", parade_rt, parade_rs, " + std::to_string(State.size()) + ", " +

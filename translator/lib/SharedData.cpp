@@ -131,6 +131,53 @@ void placeSharedGlobals(Translation &T, TranslationUnitDecl *TU) {
 
 namespace {
 
+/// Why @p V's name may not become a macro for its pool storage in its
+/// function (the macro alias of pooled locals that a macro names):
+/// something else there has the name (a declaration, a member, a label), a
+/// task reaches a private copy of it by a pointer, or it is not an ordinary
+/// local of a block. Empty when it may. (A construct that makes it private
+/// undefines the name in its translation: Directives.cpp, asCodeOf.)
+std::string aliasUnsafe(Translation &T, const VarDecl *V) {
+  const auto *F = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+  if (!F || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || V->isStaticLocal())
+    return "it is not an ordinary local of a block";
+  auto Parents = T.Ctx.getParents(*V);
+  const auto *DS = Parents.empty() ? nullptr : Parents[0].get<DeclStmt>();
+  if (!DS)
+    return "it is not an ordinary local of a block";
+  auto Outer = T.Ctx.getParents(*DS);
+  if (Outer.empty() || !Outer[0].get<CompoundStmt>())
+    return "it is not an ordinary local of a block";
+  class Names : public RecursiveASTVisitor<Names> {
+  public:
+    const VarDecl *V;
+    bool Clash = false;
+    bool VisitNamedDecl(NamedDecl *D) {
+      Clash |= D != V && D->getDeclName().isIdentifier() && D->getName() == V->getName();
+      return true;
+    }
+    bool VisitMemberExpr(MemberExpr *E) {
+      Clash |= E->getMemberDecl()->getDeclName().isIdentifier() &&
+               E->getMemberDecl()->getName() == V->getName();
+      return true;
+    }
+    bool VisitDesignatedInitExpr(DesignatedInitExpr *E) {
+      for (const DesignatedInitExpr::Designator &D : E->designators())
+        Clash |= D.isFieldDesignator() && D.getFieldName() &&
+                 D.getFieldName()->getName() == V->getName();
+      return true;
+    }
+  } Walk;
+  Walk.V = V;
+  Walk.TraverseDecl(const_cast<FunctionDecl *>(F));
+  if (Walk.Clash)
+    return "something else in the function has the same name";
+  for (const Translation::SharedPrivate &SP : T.SharedPrivates)
+    if (SP.Var == V->getCanonicalDecl())
+      return "a task reaches its private copy";
+  return "";
+}
+
 class UseRewriter : public RecursiveASTVisitor<UseRewriter> {
 public:
   explicit UseRewriter(Translation &T) : T(T) {}
@@ -147,6 +194,18 @@ public:
         !isa<ParmVarDecl>(Canon)) {
       T.MacroAliased.insert(Canon); // its declaration makes the name a macro
       return true;
+    }
+    // In a macro's argument, which the macro may turn into a string
+    // (`#define SHOW(x) printf(#x " = %d\n", x)`): the name stays as
+    // written and stands for the pool's storage, where it may.
+    if (T.Pooled.count(Canon) && T.SM.isMacroArgExpansion(E->getLocation())) {
+      auto [It, New] = AliasOk.try_emplace(Canon, false);
+      if (New)
+        It->second = aliasUnsafe(T, Canon).empty();
+      if (It->second) {
+        T.MacroAliased.insert(Canon);
+        return true;
+      }
     }
     if (Loc.isInvalid()) {
       T.error(E->getLocation(), std::string(T.Pooled.count(Canon) ? "pooled" : "threadprivate") +
@@ -167,6 +226,7 @@ public:
 private:
   Translation &T;
   llvm::DenseSet<unsigned> Done;
+  llvm::DenseMap<const VarDecl *, bool> AliasOk;
 };
 
 /// The text that declares @p V as a pool-backed variable, given its
@@ -361,7 +421,7 @@ public:
       auto It = V ? T.Pooled.find(V->getCanonicalDecl()) : T.Pooled.end();
       if (It == T.Pooled.end())
         continue;
-      std::string Name = V->getName().str(), Why = aliasUnsafe(V);
+      std::string Name = V->getName().str(), Why = aliasUnsafe(T, V);
       if (!Block || V->isStaticLocal() || !V->hasLocalStorage() || ForInits.count(S))
         Why = "it is not an ordinary local of a block";
       if (V->getType()->isVariablyModifiedType())
@@ -410,42 +470,6 @@ public:
     T.insert(Block->getRBracLoc(), Pops, /*After=*/false);
   }
 
-  /// Why @p V's name may not become a macro in its function: something
-  /// else there has the name (a declaration, a member, a label), or a
-  /// construct declares a private copy of it.
-  std::string aliasUnsafe(const VarDecl *V) {
-    class Names : public RecursiveASTVisitor<Names> {
-    public:
-      const VarDecl *V;
-      bool Clash = false;
-      bool VisitNamedDecl(NamedDecl *D) {
-        Clash |= D != V && D->getDeclName().isIdentifier() && D->getName() == V->getName();
-        return true;
-      }
-      bool VisitMemberExpr(MemberExpr *E) {
-        Clash |= E->getMemberDecl()->getDeclName().isIdentifier() &&
-                 E->getMemberDecl()->getName() == V->getName();
-        return true;
-      }
-      bool VisitDesignatedInitExpr(DesignatedInitExpr *E) {
-        for (const DesignatedInitExpr::Designator &D : E->designators())
-          Clash |= D.isFieldDesignator() && D.getFieldName() &&
-                   D.getFieldName()->getName() == V->getName();
-        return true;
-      }
-    } Walk;
-    Walk.V = V;
-    Walk.TraverseDecl(const_cast<FunctionDecl *>(CurrentFunction));
-    if (Walk.Clash)
-      return "something else in the function has the same name";
-    for (const Scope &Sc : T.Scopes) {
-      auto It = Sc.Vars.find(V->getCanonicalDecl());
-      if (It != Sc.Vars.end() && It->second != Sharing::Shared)
-        return "a construct makes it private";
-    }
-    return "";
-  }
-
   const Stmt *parentStmt(const Stmt *S) {
     auto Parents = T.Ctx.getParents(*S);
     return Parents.empty() ? nullptr : Parents[0].get<Stmt>();
@@ -455,7 +479,6 @@ public:
     if (!F->hasBody() || !T.inMainFile(F->getLocation()))
       return true;
     FunctionStart = F->getBeginLoc();
-    CurrentFunction = F;
     // Pooled parameters get pool storage at the top of the body.
     std::string Prologue;
     for (ParmVarDecl *P : F->parameters()) {
@@ -475,7 +498,6 @@ public:
 private:
   Translation &T;
   SourceLocation FunctionStart;
-  const FunctionDecl *CurrentFunction = nullptr;
   llvm::DenseMap<const DeclStmt *, const ForStmt *> ForInits;
 };
 
@@ -785,9 +807,14 @@ void wrapMain(Translation &T, TranslationUnitDecl *TU) {
     if (ReturnsInt)
       if (const auto *Body = dyn_cast<CompoundStmt>(F->getBody()))
         T.insert(T.SM.getExpansionLoc(Body->getRBracLoc()), " return 0; ", /*After=*/false);
-    std::string Call = Params == 0   ? "parade_user_main()"
-                       : Params == 2 ? "parade_user_main(argc, argv)"
-                                     : "parade_user_main(argc, argv, environ)";
+    // Each argument as main declared it (`const char **argv` too).
+    auto Arg = [&](unsigned K, const char *Name) {
+      return "(" + T.declare(F->getParamDecl(K)->getType().getUnqualifiedType(), "") + ")" + Name;
+    };
+    std::string Call =
+        Params == 0   ? "parade_user_main()"
+        : Params == 2 ? "parade_user_main(argc, " + Arg(1, "argv") + ")"
+                      : "parade_user_main(argc, " + Arg(1, "argv") + ", " + Arg(2, "environ") + ")";
     std::string Shim = "\n";
     if (Params == 3)
       Shim += "extern char **environ;\n";

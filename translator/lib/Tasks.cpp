@@ -286,16 +286,17 @@ std::string outlineTask(ConstructContext &C, const OMPExecutableDirective *D,
     }
   Fn = "parade_task_" + std::to_string(Id);
   auto [Defines, Undefs] = T.localMacros(C.Function, D->getBeginLoc());
-  T.addBeforeFunction(
-      C.Function->getBeginLoc(),
-      Defines +
-          T.asCodeOf(C.Function, C.enclosingPrototype() + A.definition() + "static void " + Fn +
-                                     "(void *parade_raw) {\n  " + Struct +
-                                     " *parade_args = parade_raw; (void)parade_args;\n  " +
-                                     A.prologue() + "\n  { " + Decls + R.Decls + "\n" +
-                                     (Loop ? Loop->Body : C.bodyText(D)) + "\n  " + Finish +
-                                     R.finish() + "}\n}\n") +
-          Undefs);
+  T.addBeforeFunction(C.Function->getBeginLoc(),
+                      Defines +
+                          T.asCodeOf(C.Function,
+                                     C.enclosingPrototype() + A.definition() + "static void " + Fn +
+                                         "(void *parade_raw) {\n  " + Struct +
+                                         " *parade_args = parade_raw; (void)parade_args;\n  " +
+                                         A.prologue() + "\n  { " + Decls + R.Decls + "\n" +
+                                         (Loop ? Loop->Body : C.bodyText(D)) + "\n  " + Finish +
+                                         R.finish() + "}\n}\n",
+                                     D) +
+                          Undefs);
   std::string Deps = dependItems(C, D);
   if (const auto *Detach = clause<OMPDetachClause>(D))
     return A.packing() + Deps + "parade_task_detached(" + Fn + ", &parade_ta, sizeof parade_ta, " +
