@@ -122,12 +122,10 @@ double parade_wtime(void);
 
 /** @brief Team barrier: a release and an acquire point over all nodes. */
 void parade_barrier(void);
-/** @brief OpenMP flush: this node's writes go to their homes (a release),
- *  and its copies of data homed elsewhere are dropped (an acquire). */
+/** @brief OpenMP flush, with a list or without (a list flushes all, as
+ *  gcc's does): this node's writes go to their homes (a release), and its
+ *  copies of data homed elsewhere are dropped (an acquire). */
 void parade_flush(void);
-/** @brief OpenMP flush(list): a release, and an acquire of the @p count
- *  objects at @p addrs, of @p sizes bytes each. */
-void parade_flush_list(const void *const *addrs, const size_t *sizes, int count);
 
 /* ---- Explicit tasks ---------------------------------------------------- */
 

@@ -109,21 +109,6 @@ void parade_flush(void) {
   hlrc_acquire_pages(0, node.vm.npages);
 }
 
-void parade_flush_list(const void *const *addrs, const size_t *sizes, int count) {
-  atomic_flush_deferred();
-  streams_release();
-  if (node.size == 1)
-    return;
-  hlrc_release();
-  for (int i = 0; i < count; i++) {
-    if (sizes[i] == 0 || !vm_contains(&node.vm, addrs[i]))
-      continue; /* private data: nothing to fetch */
-    size_t first = vm_page_of(&node.vm, addrs[i]);
-    size_t last = vm_page_of(&node.vm, (const char *)addrs[i] + sizes[i] - 1);
-    hlrc_acquire_pages(first, last - first + 1);
-  }
-}
-
 /* ---- pthread mutexes in shared data -----------------------------------
  * A program may guard shared data with a pthread mutex of its own: in the
  * pool or a shared global, it excluded only the threads of one rank. Such

@@ -130,21 +130,6 @@ std::optional<unsigned> collapseDepth(const OMPExecutableDirective *D, ASTContex
   return (unsigned)R.Val.getInt().getZExtValue();
 }
 
-bool holdsPointer(QualType Ty) {
-  Ty = Ty.getCanonicalType();
-  if (Ty->isPointerType() || Ty->isBlockPointerType())
-    return true;
-  if (const ArrayType *A = Ty->getAsArrayTypeUnsafe())
-    return holdsPointer(A->getElementType());
-  if (const RecordType *R = Ty->getAs<RecordType>()) {
-    if (const RecordDecl *Def = R->getDecl()->getDefinition())
-      for (const FieldDecl *F : Def->fields())
-        if (holdsPointer(F->getType()))
-          return true;
-  }
-  return false;
-}
-
 void collectSizeVars(ASTContext &Ctx, QualType Ty, llvm::SetVector<const VarDecl *> &Out) {
   std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
     if (!S)

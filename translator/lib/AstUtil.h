@@ -52,10 +52,6 @@ const clang::VarDecl *varOf(const clang::Expr *E);
 std::optional<unsigned> collapseDepth(const clang::OMPExecutableDirective *D,
                                       clang::ASTContext &Ctx);
 
-/// Whether a value of type @p Ty holds a pointer (itself, an element or a
-/// member, at any depth).
-bool holdsPointer(clang::QualType Ty);
-
 /// The variables named in the bounds of variably modified type @p Ty.
 void collectSizeVars(clang::ASTContext &Ctx, clang::QualType Ty,
                      llvm::SetVector<const clang::VarDecl *> &Out);
