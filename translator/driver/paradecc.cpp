@@ -439,7 +439,10 @@ int main(int argc, char **argv) {
       // C89 program is compiled as GNU C99 with C89's inline semantics.
       if (F == "-ansi" || F == "-std=c89" || F == "-std=c90" || F == "-std=gnu89" ||
           F == "-std=gnu90" || F == "-std=iso9899:1990" || F == "-std=iso9899:199409")
-        Compile.insert(Compile.end(), {"-std=gnu99", "-fgnu89-inline"});
+        // Without what C99 warns of and C89 allowed (implicit int and
+        // function declarations), which gcc -std=gnu89 does not mention.
+        Compile.insert(Compile.end(), {"-std=gnu99", "-fgnu89-inline", "-Wno-implicit-int",
+                                       "-Wno-implicit-function-declaration"});
       else
         Compile.push_back(F);
     }
