@@ -36,9 +36,15 @@ static long add_cells(int level) {
   return made;
 }
 
+struct bits {
+  unsigned b : 4;
+  int k;
+};
+
 int main(void) {
-  int r = 0;
+  int r = 0, cx = 0, cv = 0;
   long total = 0;
+  struct bits sb = {3, 0};
 #pragma omp parallel
   {
 #pragma omp single
@@ -50,7 +56,13 @@ int main(void) {
     }
 #pragma omp atomic
     total += add_cells(2);
+    /* The expression's type is Sema's: __typeof__ refuses a bit-field. */
+    if (cv >= 0) {
+#pragma omp atomic capture
+      cv = cx += sb.b;
+    }
   }
-  printf("r=%d cells=%ld total-per-thread-ok=%d\n", r, cells, total % 9 == 0);
+  printf("r=%d cells=%ld total-per-thread-ok=%d bit-field-ok=%d\n", r, cells, total % 9 == 0,
+         cx > 0 && cx % 3 == 0);
   return 0;
 }

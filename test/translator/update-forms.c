@@ -31,9 +31,9 @@ void f(double v, int k) {
 #pragma omp atomic
     bits <<= 1;
 // The lock path evaluates an atomic's expression before taking the lock.
-// CHECK: { __typeof__(v) parade_ae = (v); parade_critical_enter("parade.atomic");
+// CHECK: { double parade_ae = (v); parade_critical_enter("parade.atomic");
 // CHECK: back = parade_ae - back; parade_critical_exit("parade.atomic"); }
-// CHECK: { __typeof__(v) parade_ae = (v); parade_critical_enter("parade.atomic");
+// CHECK: { double parade_ae = (v); parade_critical_enter("parade.atomic");
 // CHECK: ratio = ratio / parade_ae; parade_critical_exit("parade.atomic"); }
 // CHECK: bits <<= 1;
 // CHECK: { double parade_c0 = (double)(v); int parade_c1 = (int)(k); double parade_c2 = (-(double)(v)); {{.*}}PARADE_OP_PROD}, {{.*}}PARADE_OP_BXOR}, {{.*}}PARADE_OP_SUM}}; void *parade_ct[] = {&(product), &(bits), &(scaled)};

@@ -3,6 +3,7 @@
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/OpenMPKinds.h"
 #include "clang/Lex/Lexer.h"
 
@@ -148,6 +149,13 @@ std::string Translation::lineMarkerName(PresumedLoc P) const {
     Quoted += C;
   }
   return Quoted + "\"";
+}
+
+std::string Translation::lineDirective(SourceLocation Loc) const {
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
+  if (P.isInvalid())
+    return "";
+  return "#line " + std::to_string(P.getLine()) + " " + lineMarkerName(P) + "\n";
 }
 
 std::string Translation::textWithLines(SourceLocation Begin, SourceLocation End) {
@@ -467,6 +475,20 @@ std::string Translation::spell(const VarDecl *V, SourceLocation Loc,
   return "(*" + It->second + ")";
 }
 
+bool Translation::inScopeOf(const VarDecl *V, SourceLocation Loc) const {
+  // From the declaration to the end of the block that holds it.
+  auto Parents = Ctx.getParents(*V);
+  const auto *DS = Parents.empty() ? nullptr : Parents[0].get<DeclStmt>();
+  if (!DS)
+    return false;
+  auto Outer = Ctx.getParents(*DS);
+  const auto *Block = Outer.empty() ? nullptr : Outer[0].get<CompoundStmt>();
+  return Block &&
+         SM.isBeforeInTranslationUnit(SM.getExpansionLoc(DS->getEndLoc()),
+                                      SM.getExpansionLoc(Loc)) &&
+         SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Loc), Block->getRBracLoc());
+}
+
 bool Translation::privatizes(const OMPExecutableDirective *D, const VarDecl *V) const {
   for (const Scope &S : Scopes)
     if (S.Directive == D) {
@@ -484,7 +506,8 @@ std::string Translation::asCodeOf(const FunctionDecl *F, const std::string &Text
   // macro names them) do in its outlined code too, which is given the
   // pool's pointer under its own name.
   for (const VarDecl *V : MacroAliased)
-    if (From && V->getParentFunctionOrMethod() == F && !privatizes(From, V)) {
+    if (From && V->getParentFunctionOrMethod() == F && !privatizes(From, V) &&
+        inScopeOf(V, From->getBeginLoc())) {
       std::string Var = V->getName().str();
       Before += "#pragma push_macro(\"" + Var + "\")\n#undef " + Var + "\n#define " + Var + " (*" +
                 Pooled.lookup(V) + ")\n";

@@ -139,8 +139,12 @@ public:
   /// program's lines, whatever the translation inserted before them. For
   /// statements copied into generated code, and for the whole file.
   std::string textWithLines(clang::SourceLocation Begin, clang::SourceLocation End);
-  /// Ranges of the main file the preprocessor skipped (#if 0): a #line
-  /// there would be skipped too.
+  /// A #line directive (with its newline) that numbers the next line as
+  /// the line of @p Loc: for text inserted in the middle of a line.
+  std::string lineDirective(clang::SourceLocation Loc) const;
+  /// Ranges of the main file the preprocessor skipped (#if 0), and its
+  /// macro invocations over several lines: a #line there would be skipped
+  /// too, or would renumber the invocation's __LINE__.
   std::vector<clang::SourceRange> Skipped;
   /// Declaration text for a variable of type @p T named @p Name.
   std::string declare(clang::QualType T, llvm::StringRef Name);
@@ -243,6 +247,9 @@ public:
   /// those @p From makes private.
   std::string asCodeOf(const clang::FunctionDecl *F, const std::string &Text,
                        const clang::OMPExecutableDirective *From = nullptr) const;
+  /// Whether @p Loc is in local @p V's scope: after its declaration, in
+  /// the block that holds it.
+  bool inScopeOf(const clang::VarDecl *V, clang::SourceLocation Loc) const;
   /// Whether construct @p D makes @p V private (its scope).
   bool privatizes(const clang::OMPExecutableDirective *D, const clang::VarDecl *V) const;
   /// Text to insert before the function that holds @p Loc (outlined region

@@ -167,6 +167,34 @@ std::string aliasUnsafe(Translation &T, const VarDecl *V) {
                  D.getFieldName()->getName() == V->getName();
       return true;
     }
+    bool VisitOffsetOfExpr(OffsetOfExpr *E) {
+      for (unsigned K = 0; K < E->getNumComponents(); K++) {
+        const OffsetOfNode &N = E->getComponent(K);
+        Clash |= (N.getKind() == OffsetOfNode::Field || N.getKind() == OffsetOfNode::Identifier) &&
+                 N.getFieldName() && N.getFieldName()->getName() == V->getName();
+      }
+      return true;
+    }
+    // Another variable, function or constant of the name used here (a
+    // global the function's other regions name), and a tag or typedef of
+    // the name in a type written here (`struct pt pt;`).
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      const NamedDecl *D = E->getDecl();
+      // (Not Sema's own copies, which clauses name: a reduction's.)
+      Clash |= D != V && !D->isImplicit() && !isa<OMPCapturedExprDecl>(D) &&
+               D->getDeclName().isIdentifier() && D->getName() == V->getName();
+      return true;
+    }
+    bool VisitTagTypeLoc(TagTypeLoc L) {
+      const TagDecl *D = L.getDecl();
+      Clash |= D->getDeclName().isIdentifier() && D->getName() == V->getName();
+      return true;
+    }
+    bool VisitTypedefTypeLoc(TypedefTypeLoc L) {
+      const TypedefNameDecl *D = L.getTypedefNameDecl();
+      Clash |= D->getDeclName().isIdentifier() && D->getName() == V->getName();
+      return true;
+    }
   } Walk;
   Walk.V = V;
   Walk.TraverseDecl(const_cast<FunctionDecl *>(F));
@@ -466,7 +494,8 @@ public:
       T.error(S->getBeginLoc(), "a shared variable declared by a macro is not supported here");
       return;
     }
-    T.insertAfterToken(End, "\n" + After);
+    // The rest of the line keeps its number.
+    T.insertAfterToken(End, "\n" + After + T.lineDirective(End));
     T.insert(Block->getRBracLoc(), Pops, /*After=*/false);
   }
 

@@ -35,8 +35,9 @@ std::string lockedBlock(ConstructContext &C, const OMPExecutableDirective *D,
     if (Range.isValid() && T.SM.isBeforeInTranslationUnit(Body->getBeginLoc(), Range.getBegin()) &&
         !T.SM.isBeforeInTranslationUnit(BodyEnd, Range.getEnd())) {
       std::string Value = T.textBetween(Range.getBegin(), Range.getEnd());
-      return "{ __typeof__(" + Value + ") parade_ae = (" + Value + "); " + Enter +
-             T.textWithLines(Body->getBeginLoc(), Range.getBegin()) + "parade_ae" +
+      // Its type as Sema has it (__typeof__ refuses a bit-field).
+      return "{ " + T.declare(E->getType().getUnqualifiedType(), "parade_ae") + " = (" + Value +
+             "); " + Enter + T.textWithLines(Body->getBeginLoc(), Range.getBegin()) + "parade_ae" +
              T.textBetween(Range.getEnd(), BodyEnd) + Exit;
     }
   }

@@ -44,8 +44,10 @@ struct Preprocessed {
   /// library's feature set without them (asprintf undeclared, a pointer
   /// returned as int).
   std::string FeatureMacros;
-  /// Ranges of the main file the preprocessor skipped.
+  /// Ranges of the main file the preprocessor skipped, and the main
+  /// file's macro invocations (a directive may not go inside either).
   std::vector<SourceRange> Skipped;
+  std::vector<SourceRange> MacroCalls;
 };
 
 /// A macro that selects the C library's feature set.
@@ -81,6 +83,12 @@ public:
     if (SM.isInMainFile(Name.getLocation()))
       Out.Macros.push_back(
           {Name.getIdentifierInfo()->getName().str(), Name.getLocation(), std::string()});
+  }
+  void MacroExpands(const Token &, const MacroDefinition &, SourceRange Range,
+                    const MacroArgs *) override {
+    if (Range.getBegin().isFileID() && SM.isInMainFile(Range.getBegin()) &&
+        SM.getExpansionLineNumber(Range.getBegin()) != SM.getExpansionLineNumber(Range.getEnd()))
+      Out.MacroCalls.push_back(Range);
   }
   void SourceRangeSkipped(SourceRange Range, SourceLocation) override {
     if (SM.isInMainFile(Range.getBegin()))
@@ -132,6 +140,7 @@ public:
     Translation T(Ctx, R, Opts);
     T.Conditionals = PP.Conditionals;
     T.Skipped = PP.Skipped;
+    T.Skipped.insert(T.Skipped.end(), PP.MacroCalls.begin(), PP.MacroCalls.end());
     T.Macros = PP.Macros;
     TranslationUnitDecl *TU = Ctx.getTranslationUnitDecl();
     if (Opts.ExpandTilesOnly) {
