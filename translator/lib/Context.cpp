@@ -151,11 +151,34 @@ std::string Translation::lineMarkerName(PresumedLoc P) const {
   return Quoted + "\"";
 }
 
-std::string Translation::lineDirective(SourceLocation Loc) const {
-  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
+std::string Translation::lineDirective(PresumedLoc P) const {
   if (P.isInvalid())
     return "";
   return "#line " + std::to_string(P.getLine()) + " " + lineMarkerName(P) + "\n";
+}
+
+std::string Translation::lineDirective(SourceLocation Loc) const {
+  return lineDirective(SM.getPresumedLoc(SM.getExpansionLoc(Loc)));
+}
+
+std::string Translation::macroOverride(const std::string &Name, const std::string &Value) {
+  return "#pragma push_macro(\"" + Name + "\")\n#undef " + Name + "\n" +
+         (Value.empty() ? "" : "#define " + Name + " " + Value + "\n");
+}
+
+std::string Translation::macroRestore(const std::string &Name) {
+  return "#pragma pop_macro(\"" + Name + "\")\n";
+}
+
+const CompoundStmt *Translation::declaringBlock(const VarDecl *V, const DeclStmt **Decl) const {
+  auto Parents = Ctx.getParents(*V);
+  const auto *DS = Parents.empty() ? nullptr : Parents[0].get<DeclStmt>();
+  if (!DS)
+    return nullptr;
+  if (Decl)
+    *Decl = DS;
+  auto Outer = Ctx.getParents(*DS);
+  return Outer.empty() ? nullptr : Outer[0].get<CompoundStmt>();
 }
 
 std::string Translation::textWithLines(SourceLocation Begin, SourceLocation End) {
@@ -202,10 +225,7 @@ std::string Translation::textWithLines(SourceLocation Begin, SourceLocation End)
   for (size_t K = 0; K < Edits.size(); K++)
     ReachEnd[K] = std::max(Edits[K].second, K ? ReachEnd[K - 1] : 0u);
   // The text starts on a line of its own, numbered as the line of Begin.
-  auto Marker = [&](PresumedLoc P) {
-    return "#line " + std::to_string(P.getLine()) + " " + lineMarkerName(P) + "\n";
-  };
-  std::string Out = "\n" + Marker(First);
+  std::string Out = "\n" + lineDirective(First);
   unsigned Presumed = First.getLine();
   std::string PresumedName = lineMarkerName(First);
   size_t Done = 0, Scanned = 0;
@@ -272,7 +292,7 @@ std::string Translation::textWithLines(SourceLocation Begin, SourceLocation End)
     ScanTo(*Pos);
     PresumedLoc Want = SM.getPresumedLoc(At);
     if (Want.isValid() && (Presumed != Want.getLine() || PresumedName != lineMarkerName(Want))) {
-      Out += Text.substr(Done, *Pos - Done) + Marker(Want);
+      Out += Text.substr(Done, *Pos - Done) + lineDirective(Want);
       Done = *Pos;
       Presumed = Want.getLine();
       PresumedName = lineMarkerName(Want);
@@ -477,12 +497,8 @@ std::string Translation::spell(const VarDecl *V, SourceLocation Loc,
 
 bool Translation::inScopeOf(const VarDecl *V, SourceLocation Loc) const {
   // From the declaration to the end of the block that holds it.
-  auto Parents = Ctx.getParents(*V);
-  const auto *DS = Parents.empty() ? nullptr : Parents[0].get<DeclStmt>();
-  if (!DS)
-    return false;
-  auto Outer = Ctx.getParents(*DS);
-  const auto *Block = Outer.empty() ? nullptr : Outer[0].get<CompoundStmt>();
+  const DeclStmt *DS = nullptr;
+  const CompoundStmt *Block = declaringBlock(V, &DS);
   return Block &&
          SM.isBeforeInTranslationUnit(SM.getExpansionLoc(DS->getEndLoc()),
                                       SM.getExpansionLoc(Loc)) &&
@@ -508,15 +524,12 @@ std::string Translation::asCodeOf(const FunctionDecl *F, const std::string &Text
   for (const VarDecl *V : MacroAliased)
     if (From && V->getParentFunctionOrMethod() == F && !privatizes(From, V) &&
         inScopeOf(V, From->getBeginLoc())) {
-      std::string Var = V->getName().str();
-      Before += "#pragma push_macro(\"" + Var + "\")\n#undef " + Var + "\n#define " + Var + " (*" +
-                Pooled.lookup(V) + ")\n";
-      After += "#pragma pop_macro(\"" + Var + "\")\n";
+      Before += macroOverride(V->getName().str(), "(*" + Pooled.lookup(V) + ")");
+      After += macroRestore(V->getName().str());
     }
   for (std::string Macro : {"__func__", "__FUNCTION__", "__PRETTY_FUNCTION__"}) {
-    Before += "#pragma push_macro(\"" + Macro + "\")\n#undef " + Macro + "\n#define " + Macro +
-              " \"" + Name + "\"\n";
-    After += "#pragma pop_macro(\"" + Macro + "\")\n";
+    Before += macroOverride(Macro, "\"" + Name + "\"");
+    After += macroRestore(Macro);
   }
   return Before + Text + After;
 }

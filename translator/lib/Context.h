@@ -18,6 +18,7 @@
 #include "clang/Rewrite/Core/Rewriter.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
 
 #include <string>
 #include <vector>
@@ -142,6 +143,15 @@ public:
   /// A #line directive (with its newline) that numbers the next line as
   /// the line of @p Loc: for text inserted in the middle of a line.
   std::string lineDirective(clang::SourceLocation Loc) const;
+  std::string lineDirective(clang::PresumedLoc P) const;
+  /// Lines that make macro @p Name stand for @p Value (undefined when
+  /// @p Value is empty) until macroRestore(@p Name) (push_macro/pop_macro).
+  static std::string macroOverride(const std::string &Name, const std::string &Value);
+  static std::string macroRestore(const std::string &Name);
+  /// The block that declares local @p V (its declaration statement in
+  /// @p Decl), if it is one's own statement.
+  const clang::CompoundStmt *declaringBlock(const clang::VarDecl *V,
+                                            const clang::DeclStmt **Decl = nullptr) const;
   /// Ranges of the main file the preprocessor skipped (#if 0), and its
   /// macro invocations over several lines: a #line there would be skipped
   /// too, or would renumber the invocation's __LINE__.
@@ -168,7 +178,8 @@ public:
   /// Pooled locals that a header's macro names (or declares): the macro's
   /// text cannot be rewritten, so the name itself becomes a macro for the
   /// pool's storage, from the declaration to the end of its block.
-  llvm::DenseSet<const clang::VarDecl *> MacroAliased;
+  llvm::SetVector<const clang::VarDecl *>
+      MacroAliased; // in the order found: the same text every run
   /// The main file's conditional lines, in source order (filled while
   /// preprocessing, see Translator.cpp).
   std::vector<ConditionalLine> Conditionals;

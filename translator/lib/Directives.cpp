@@ -606,9 +606,8 @@ private:
     std::string Push, Pop;
     for (const VarDecl *V : T.MacroAliased)
       if (T.privatizes(D, V)) {
-        std::string Name = V->getName().str();
-        Push += "\n#pragma push_macro(\"" + Name + "\")\n#undef " + Name + "\n";
-        Pop += "\n#pragma pop_macro(\"" + Name + "\")\n";
+        Push += "\n" + Translation::macroOverride(V->getName().str(), "");
+        Pop += "\n" + Translation::macroRestore(V->getName().str());
       }
     T.replace(CharSourceRange::getCharRange(Begin, End),
               Push + (Kept.empty() ? Text : "\n" + Kept + Text) + Pop);

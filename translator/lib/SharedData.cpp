@@ -141,12 +141,7 @@ std::string aliasUnsafe(Translation &T, const VarDecl *V) {
   const auto *F = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
   if (!F || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || V->isStaticLocal())
     return "it is not an ordinary local of a block";
-  auto Parents = T.Ctx.getParents(*V);
-  const auto *DS = Parents.empty() ? nullptr : Parents[0].get<DeclStmt>();
-  if (!DS)
-    return "it is not an ordinary local of a block";
-  auto Outer = T.Ctx.getParents(*DS);
-  if (Outer.empty() || !Outer[0].get<CompoundStmt>())
+  if (!T.declaringBlock(V))
     return "it is not an ordinary local of a block";
   class Names : public RecursiveASTVisitor<Names> {
   public:
@@ -442,7 +437,7 @@ public:
   /// for that storage until the end of the block, which reaches the uses
   /// inside macros too (their expansion is rescanned).
   void aliasDecl(DeclStmt *S) {
-    const auto *Block = dyn_cast_or_null<CompoundStmt>(parentStmt(S));
+    const CompoundStmt *Block = nullptr;
     std::string After, Pops;
     for (Decl *D : S->decls()) {
       auto *V = dyn_cast<VarDecl>(D);
@@ -450,8 +445,7 @@ public:
       if (It == T.Pooled.end())
         continue;
       std::string Name = V->getName().str(), Why = aliasUnsafe(T, V);
-      if (!Block || V->isStaticLocal() || !V->hasLocalStorage() || ForInits.count(S))
-        Why = "it is not an ordinary local of a block";
+      Block = T.declaringBlock(V); // aliasUnsafe: one there (not a for's init)
       if (V->getType()->isVariablyModifiedType())
         Why = "it is a variable-length array";
       if (!Why.empty()) {
@@ -466,10 +460,11 @@ public:
       After += Type + " *" + It->second +
                " __attribute__((cleanup(parade_free_local))) = parade_alloc_local(sizeof(" + Type +
                ")); parade_copy((void *)" + It->second + ", &" + Name + ", sizeof(" + Type +
-               "));\n#pragma push_macro(\"" + Name + "\")\n#undef " + Name + "\n#define " + Name +
-               " (*" + It->second + ")\n";
-      Pops += "\n#pragma pop_macro(\"" + Name + "\")\n";
+               "));\n" + Translation::macroOverride(Name, "(*" + It->second + ")");
+      Pops += "\n" + Translation::macroRestore(Name);
     }
+    if (!Block)
+      return; // nothing of the statement is pooled
     // After the statement, or after the macro that writes it and the
     // statements the same macro goes on to write (`float **M; int n = 8`).
     const Stmt *Last = S;
@@ -497,11 +492,6 @@ public:
     // The rest of the line keeps its number.
     T.insertAfterToken(End, "\n" + After + T.lineDirective(End));
     T.insert(Block->getRBracLoc(), Pops, /*After=*/false);
-  }
-
-  const Stmt *parentStmt(const Stmt *S) {
-    auto Parents = T.Ctx.getParents(*S);
-    return Parents.empty() ? nullptr : Parents[0].get<Stmt>();
   }
 
   bool TraverseFunctionDecl(FunctionDecl *F) {
