@@ -22,6 +22,9 @@ int omp_get_num_threads(void) { return team_shape_in_league() ? 1 : parade_num_t
  * says; code that sizes per-thread data by this value inside a region
  * gets at least the team's size. */
 int omp_get_max_threads(void) {
+  const struct task_icv *own = task_icv();
+  if (own && (own->set & TASK_ICV_NTHREADS))
+    return own->nthreads;
   int level = parade_level();
   if (level > 0 && level <= node.opt.nested_levels)
     return node.opt.nested_threads[level - 1];
@@ -29,7 +32,17 @@ int omp_get_max_threads(void) {
     return node.opt.nested_threads[node.opt.nested_levels - 1];
   return team_default_size();
 }
-void omp_set_num_threads(int num_threads) { parade_set_num_threads(num_threads); }
+/* Inside a region (or a task) the calling task's nthreads-var changes; in
+ * the initial task, the rank's, which the next region starts from. */
+void omp_set_num_threads(int num_threads) {
+  struct task_icv *own = task_icv();
+  if (!own)
+    parade_set_num_threads(num_threads);
+  else if (num_threads > 0) {
+    own->set |= TASK_ICV_NTHREADS;
+    own->nthreads = num_threads;
+  }
+}
 int omp_get_num_procs(void) {
   return node.size * node.host_cores / (node.ranks_on_host ? node.ranks_on_host : 1);
 }
@@ -42,8 +55,19 @@ int omp_get_nested(void) { return 0; }
 void omp_set_nested(int nested) { (void)nested; }
 /* dyn-var is kept, but parade never adjusts a team's size: OpenMP allows
  * an implementation without dynamic adjustment. */
-void omp_set_dynamic(int dynamic) { node.icv.dynamic = dynamic != 0; }
-int omp_get_dynamic(void) { return node.icv.dynamic; }
+void omp_set_dynamic(int dynamic) {
+  struct task_icv *own = task_icv();
+  if (!own)
+    node.icv.dynamic = dynamic != 0;
+  else {
+    own->set |= TASK_ICV_DYNAMIC;
+    own->dynamic = dynamic != 0;
+  }
+}
+int omp_get_dynamic(void) {
+  const struct task_icv *own = task_icv();
+  return own && (own->set & TASK_ICV_DYNAMIC) ? own->dynamic : node.icv.dynamic;
+}
 int omp_get_thread_limit(void) {
   int most = node.size * OPTIONS_MAX_THREADS;
   /* A team of a teams construct is its own contention group, limited by

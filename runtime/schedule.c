@@ -5,6 +5,7 @@
 #include "node.h"
 #include "parade.h"
 #include "stats.h"
+#include "task.h"
 #include "team_shape.h"
 #include "wait.h"
 
@@ -27,7 +28,8 @@ static __thread struct {
 } ws;
 
 /* The schedule of schedule(runtime) loops: OMP_SCHEDULE, read once, or
- * what omp_set_schedule set since, as given (omp_get_schedule answers
+ * what omp_set_schedule set since in serial code (inside a region it
+ * changes the calling task's run-sched-var only), as given (omp_get_schedule answers
  * with it: auto stays auto, though parade runs it as static). */
 static struct {
   pthread_once_t once;
@@ -70,22 +72,35 @@ static void read_runtime_schedule(void) {
 }
 
 void sched_get_runtime(parade_schedule *kind, long long *chunk) {
-  pthread_once(&runtime_sched.once, read_runtime_schedule);
-  switch (runtime_sched.as_set & 0xff) {
+  uint32_t as_set;
+  sched_get_runtime_as_set(&as_set, chunk);
+  switch (as_set & 0xff) {
   case SCHED_KIND_DYNAMIC: *kind = PARADE_SCHED_DYNAMIC; break;
   case SCHED_KIND_GUIDED: *kind = PARADE_SCHED_GUIDED; break;
   default: *kind = PARADE_SCHED_STATIC; break; /* static, auto */
   }
-  *chunk = runtime_sched.chunk;
 }
 
 void sched_get_runtime_as_set(uint32_t *as_set, long long *chunk) {
+  const struct task_icv *own = task_icv();
+  if (own && (own->set & TASK_ICV_SCHED)) {
+    *as_set = own->sched;
+    *chunk = own->chunk;
+    return;
+  }
   pthread_once(&runtime_sched.once, read_runtime_schedule);
   *as_set = runtime_sched.as_set;
   *chunk = runtime_sched.chunk;
 }
 
 void sched_set_runtime(uint32_t as_set, long long chunk) {
+  struct task_icv *own = task_icv();
+  if (own) {
+    own->set |= TASK_ICV_SCHED;
+    own->sched = as_set;
+    own->chunk = chunk;
+    return;
+  }
   pthread_once(&runtime_sched.once, read_runtime_schedule);
   runtime_sched.as_set = as_set;
   runtime_sched.chunk = chunk;

@@ -49,6 +49,7 @@ struct task {
    * fulfilled: this counts what is still missing (2, or 0 when not
    * detached). */
   _Atomic uint32_t detach_pending;
+  struct task_icv icv;      /* the ICVs it changed (or inherited changed) */
   struct dep_node *dep;     /* in its parent's dependence graph, or NULL */
   struct dep_table *deps;   /* the dependences of its children */
   struct task *prev, *next; /* queue links */
@@ -257,6 +258,7 @@ void parade_task_detached(parade_task_fn fn, const void *args, size_t args_size,
   t->parent = parent;
   t->group = parent->opened ? parent->opened : parent->group;
   t->reductions = parent->reductions;
+  t->icv = parent->icv;
   t->final = parent->final || (flags & PARADE_TASK_FINAL);
   atomic_store(&t->refs, 1);
   if (event) {
@@ -356,6 +358,8 @@ int parade_in_final(void) { return cur()->final; }
 
 int task_in_explicit(void) { return current != NULL; }
 
+struct task_icv *task_icv(void) { return current || parade_level() > 0 ? &cur()->icv : NULL; }
+
 void parade_taskgroup_begin(void) {
   struct task *self = cur();
   struct taskgroup *g = malloc(sizeof *g);
@@ -392,11 +396,13 @@ void task_region_begin(void) {
   implicit_task.reductions = NULL;
   implicit_task.group = NULL;
   implicit_task.final = 0;
+  implicit_task.icv.set = 0;
   atomic_store(&implicit_task.children, 0);
   dep_table_free(&implicit_task.deps);
 }
 
 void task_region_end(void) {
+  implicit_task.icv.set = 0; /* the region's implicit task ends */
   implicit_task.opened = serial_opened;
   implicit_task.reductions = serial_reductions;
   serial_opened = NULL;

@@ -22,6 +22,23 @@ void task_region_end(void);
 /* Non-zero while the calling thread runs an explicit task. */
 int task_in_explicit(void);
 
+/* The data-environment ICVs a task changed for itself (omp_set_num_threads,
+ * omp_set_schedule, omp_set_dynamic called in a region or an explicit
+ * task): they hold for that task and the tasks it creates afterwards, and
+ * end with it. In the initial task the routines change the rank's values,
+ * which the next region's threads start from. */
+enum { TASK_ICV_NTHREADS = 1, TASK_ICV_SCHED = 2, TASK_ICV_DYNAMIC = 4 };
+struct task_icv {
+  unsigned set; /* the TASK_ICV_* the task changed */
+  int nthreads;
+  uint32_t sched; /* SCHED_KIND_* with SCHED_MONOTONIC */
+  long long chunk;
+  int dynamic;
+};
+
+/* The calling task's own ICVs; NULL in the initial task outside regions. */
+struct task_icv *task_icv(void);
+
 /* Run queued tasks until every deferred task of this node has completed.
  * Called before a thread arrives at a team barrier. */
 void task_drain(void);
