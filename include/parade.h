@@ -255,6 +255,140 @@ void parade_critical_enter(const char *name);
 /** @brief Leave a critical section entered with parade_critical_enter(). */
 void parade_critical_exit(const char *name);
 
+/* ---- The compiler's atomic builtins ---------------------------------
+ * The translator renames each __sync_* and __atomic_* builtin the program
+ * calls to the macro of the same name with the prefix parade_: the
+ * operation runs under the lock of `omp atomic` (a release and an
+ * acquire), so it is atomic among the threads of every node and sees
+ * other nodes' updates, where the builtin is atomic within one process
+ * only. The memory-order arguments are evaluated and ignored: every
+ * operation is sequentially consistent. The operands are evaluated before
+ * the lock is taken, once each. */
+#define PARADE_ATOMIC_LOCK_ parade_critical_enter("parade.atomic")
+#define PARADE_ATOMIC_UNLOCK_ parade_critical_exit("parade.atomic")
+/* Value-returning operations on the object at p: OLD is its value before,
+ * NEW the value stored, RESULT what the builtin returns. */
+#define parade_atomic_rmw_(p, v, NEW, RESULT)                                                      \
+  __extension__({                                                                                  \
+    __auto_type parade_ap_ = (p);                                                                  \
+    __typeof__(*parade_ap_) parade_av_ = (v);                                                      \
+    PARADE_ATOMIC_LOCK_;                                                                           \
+    __typeof__(*parade_ap_) parade_ao_ = *parade_ap_;                                              \
+    __typeof__(*parade_ap_) parade_an_ = (NEW);                                                    \
+    *parade_ap_ = parade_an_;                                                                      \
+    PARADE_ATOMIC_UNLOCK_;                                                                         \
+    (void)parade_an_;                                                                              \
+    RESULT;                                                                                        \
+  })
+#define parade_sync_fetch_and_add(p, v)                                                            \
+  parade_atomic_rmw_(p, v, parade_ao_ + parade_av_, parade_ao_)
+#define parade_sync_fetch_and_sub(p, v)                                                            \
+  parade_atomic_rmw_(p, v, parade_ao_ - parade_av_, parade_ao_)
+#define parade_sync_fetch_and_or(p, v) parade_atomic_rmw_(p, v, parade_ao_ | parade_av_, parade_ao_)
+#define parade_sync_fetch_and_and(p, v) parade_atomic_rmw_(p, v, parade_ao_ &parade_av_, parade_ao_)
+#define parade_sync_fetch_and_xor(p, v)                                                            \
+  parade_atomic_rmw_(p, v, parade_ao_ ^ parade_av_, parade_ao_)
+#define parade_sync_fetch_and_nand(p, v)                                                           \
+  parade_atomic_rmw_(p, v, ~(parade_ao_ & parade_av_), parade_ao_)
+#define parade_sync_add_and_fetch(p, v)                                                            \
+  parade_atomic_rmw_(p, v, parade_ao_ + parade_av_, parade_an_)
+#define parade_sync_sub_and_fetch(p, v)                                                            \
+  parade_atomic_rmw_(p, v, parade_ao_ - parade_av_, parade_an_)
+#define parade_sync_or_and_fetch(p, v) parade_atomic_rmw_(p, v, parade_ao_ | parade_av_, parade_an_)
+#define parade_sync_and_and_fetch(p, v) parade_atomic_rmw_(p, v, parade_ao_ &parade_av_, parade_an_)
+#define parade_sync_xor_and_fetch(p, v)                                                            \
+  parade_atomic_rmw_(p, v, parade_ao_ ^ parade_av_, parade_an_)
+#define parade_sync_nand_and_fetch(p, v)                                                           \
+  parade_atomic_rmw_(p, v, ~(parade_ao_ & parade_av_), parade_an_)
+#define parade_sync_lock_test_and_set(p, v) parade_atomic_rmw_(p, v, parade_av_, parade_ao_)
+#define parade_sync_lock_release(p) ((void)parade_atomic_rmw_(p, 0, parade_av_, parade_ao_))
+#define parade_sync_cas_(p, o, n, RESULT)                                                          \
+  __extension__({                                                                                  \
+    __auto_type parade_ap_ = (p);                                                                  \
+    __typeof__(*parade_ap_) parade_ae_ = (o), parade_ad_ = (n);                                    \
+    PARADE_ATOMIC_LOCK_;                                                                           \
+    __typeof__(*parade_ap_) parade_ao_ = *parade_ap_;                                              \
+    if (parade_ao_ == parade_ae_)                                                                  \
+      *parade_ap_ = parade_ad_;                                                                    \
+    PARADE_ATOMIC_UNLOCK_;                                                                         \
+    RESULT;                                                                                        \
+  })
+#define parade_sync_bool_compare_and_swap(p, o, n)                                                 \
+  parade_sync_cas_(p, o, n, (_Bool)(parade_ao_ == parade_ae_))
+#define parade_sync_val_compare_and_swap(p, o, n) parade_sync_cas_(p, o, n, parade_ao_)
+#define parade_sync_synchronize() parade_flush()
+
+#define parade_atomic_rmw_order_(p, v, m, NEW, RESULT)                                             \
+  ((void)(m), parade_atomic_rmw_(p, v, NEW, RESULT))
+#define parade_atomic_fetch_add(p, v, m)                                                           \
+  parade_atomic_rmw_order_(p, v, m, parade_ao_ + parade_av_, parade_ao_)
+#define parade_atomic_fetch_sub(p, v, m)                                                           \
+  parade_atomic_rmw_order_(p, v, m, parade_ao_ - parade_av_, parade_ao_)
+#define parade_atomic_fetch_or(p, v, m)                                                            \
+  parade_atomic_rmw_order_(p, v, m, parade_ao_ | parade_av_, parade_ao_)
+#define parade_atomic_fetch_and(p, v, m)                                                           \
+  parade_atomic_rmw_order_(p, v, m, parade_ao_ &parade_av_, parade_ao_)
+#define parade_atomic_fetch_xor(p, v, m)                                                           \
+  parade_atomic_rmw_order_(p, v, m, parade_ao_ ^ parade_av_, parade_ao_)
+#define parade_atomic_fetch_nand(p, v, m)                                                          \
+  parade_atomic_rmw_order_(p, v, m, ~(parade_ao_ & parade_av_), parade_ao_)
+#define parade_atomic_add_fetch(p, v, m)                                                           \
+  parade_atomic_rmw_order_(p, v, m, parade_ao_ + parade_av_, parade_an_)
+#define parade_atomic_sub_fetch(p, v, m)                                                           \
+  parade_atomic_rmw_order_(p, v, m, parade_ao_ - parade_av_, parade_an_)
+#define parade_atomic_or_fetch(p, v, m)                                                            \
+  parade_atomic_rmw_order_(p, v, m, parade_ao_ | parade_av_, parade_an_)
+#define parade_atomic_and_fetch(p, v, m)                                                           \
+  parade_atomic_rmw_order_(p, v, m, parade_ao_ &parade_av_, parade_an_)
+#define parade_atomic_xor_fetch(p, v, m)                                                           \
+  parade_atomic_rmw_order_(p, v, m, parade_ao_ ^ parade_av_, parade_an_)
+#define parade_atomic_nand_fetch(p, v, m)                                                          \
+  parade_atomic_rmw_order_(p, v, m, ~(parade_ao_ & parade_av_), parade_an_)
+#define parade_atomic_exchange_n(p, v, m) parade_atomic_rmw_order_(p, v, m, parade_av_, parade_ao_)
+#define parade_atomic_store_n(p, v, m)                                                             \
+  ((void)parade_atomic_rmw_order_(p, v, m, parade_av_, parade_ao_))
+#define parade_atomic_load_n(p, m) ((void)(m), parade_atomic_rmw_(p, 0, parade_ao_, parade_ao_))
+/* The generic forms move objects of any size through pointers. */
+#define parade_atomic_copy_(p, in, out, m)                                                         \
+  __extension__({                                                                                  \
+    __auto_type parade_ap_ = (p);                                                                  \
+    __auto_type parade_ai_ = (in);                                                                 \
+    __auto_type parade_ar_ = (out);                                                                \
+    (void)(m);                                                                                     \
+    PARADE_ATOMIC_LOCK_;                                                                           \
+    if (parade_ar_)                                                                                \
+      __builtin_memcpy((void *)parade_ar_, (const void *)parade_ap_, sizeof *parade_ap_);          \
+    if (parade_ai_)                                                                                \
+      __builtin_memcpy((void *)parade_ap_, (const void *)parade_ai_, sizeof *parade_ap_);          \
+    PARADE_ATOMIC_UNLOCK_;                                                                         \
+  })
+#define parade_atomic_load(p, r, m) parade_atomic_copy_(p, (__typeof__(&*(p)))0, r, m)
+#define parade_atomic_store(p, v, m) parade_atomic_copy_(p, v, (__typeof__(&*(p)))0, m)
+#define parade_atomic_exchange(p, v, r, m) parade_atomic_copy_(p, v, r, m)
+#define parade_atomic_cas_(p, e, d, w, s, f, DESIRED)                                              \
+  __extension__({                                                                                  \
+    __auto_type parade_ap_ = (p);                                                                  \
+    __auto_type parade_ae_ = (e);                                                                  \
+    __typeof__(*parade_ap_) parade_ad_ = (DESIRED);                                                \
+    (void)(w), (void)(s), (void)(f);                                                               \
+    PARADE_ATOMIC_LOCK_;                                                                           \
+    _Bool parade_eq_ =                                                                             \
+        !__builtin_memcmp((const void *)parade_ap_, (const void *)parade_ae_, sizeof *parade_ap_); \
+    if (parade_eq_)                                                                                \
+      __builtin_memcpy((void *)parade_ap_, (const void *)&parade_ad_, sizeof *parade_ap_);         \
+    else                                                                                           \
+      __builtin_memcpy((void *)parade_ae_, (const void *)parade_ap_, sizeof *parade_ap_);          \
+    PARADE_ATOMIC_UNLOCK_;                                                                         \
+    parade_eq_;                                                                                    \
+  })
+#define parade_atomic_compare_exchange_n(p, e, d, w, s, f) parade_atomic_cas_(p, e, d, w, s, f, d)
+#define parade_atomic_compare_exchange(p, e, d, w, s, f) parade_atomic_cas_(p, e, d, w, s, f, *(d))
+#define parade_atomic_test_and_set(p, m)                                                           \
+  ((void)(m), parade_atomic_rmw_((volatile unsigned char *)(p), 1, parade_av_, parade_ao_ != 0))
+#define parade_atomic_clear(p, m)                                                                  \
+  ((void)(m), (void)parade_atomic_rmw_((volatile unsigned char *)(p), 0, parade_av_, parade_ao_))
+#define parade_atomic_thread_fence(m) ((void)(m), parade_flush())
+
 /* ---- Work sharing --------------------------------------------------- */
 
 /** @brief Loop schedules. */

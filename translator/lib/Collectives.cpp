@@ -339,6 +339,8 @@ bool threadsMayWait(Translation &T, const OMPExecutableDirective *Region, bool O
     bool VisitOMPFlushDirective(OMPFlushDirective *F) {
       return OnlyUnflushed || found("a flush", F->getBeginLoc());
     }
+    /// __atomic_load_n and the others Clang keeps as AtomicExpr, not calls.
+    bool VisitAtomicExpr(AtomicExpr *E) { return found("an atomic builtin", E->getBeginLoc()); }
     bool VisitCallExpr(CallExpr *C) {
       const FunctionDecl *F = C->getDirectCallee();
       if (!F)

@@ -174,6 +174,7 @@ public:
     hoistLocalTypes(T, TU);
     T.enter(Stage::RuntimeCalls);
     rewriteRuntimeCalls(T, TU);
+    rewriteAtomicBuiltins(T, TU);
     rewriteVariantCalls(T, TU);
     T.enter(Stage::Directives);
     translateDirectives(T, TU);
