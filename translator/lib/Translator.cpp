@@ -9,6 +9,7 @@
 #include "ThreadPrivateLocals.h"
 #include "Tile.h"
 #include "VariantCalls.h"
+#include "VolatileAccesses.h"
 
 #include "CAtomics.h"
 #include "Context.h"
@@ -175,6 +176,7 @@ public:
     T.enter(Stage::RuntimeCalls);
     rewriteRuntimeCalls(T, TU);
     rewriteAtomicBuiltins(T, TU);
+    rewriteVolatileAccesses(T, TU);
     rewriteVariantCalls(T, TU);
     T.enter(Stage::Directives);
     translateDirectives(T, TU);
