@@ -426,11 +426,10 @@ public:
   bool shouldTraversePostOrder() const { return true; }
 
   bool TraverseFunctionDecl(FunctionDecl *F) {
-    if (!F->hasBody())
+    if (!F->doesThisDeclarationHaveABody())
       return true;
     if (!T.inMainFile(F->getLocation())) {
-      if (F->doesThisDeclarationHaveABody())
-        refuseInHeader(F);
+      refuseInHeader(F);
       return true;
     }
     C.enterFunction(F);

@@ -22,7 +22,7 @@ public:
   Analyzer(Translation &T, TranslationUnitDecl *TU) : T(T), MayFork(functionsThatMayFork(TU)) {}
 
   bool TraverseFunctionDecl(FunctionDecl *F) {
-    if (!F->hasBody() || !T.inMainFile(F->getLocation()))
+    if (!F->doesThisDeclarationHaveABody() || !T.inMainFile(F->getLocation()))
       return true;
     Regions.clear();
     bool Ok = RecursiveASTVisitor::TraverseFunctionDecl(F);

@@ -495,7 +495,7 @@ public:
   }
 
   bool TraverseFunctionDecl(FunctionDecl *F) {
-    if (!F->hasBody() || !T.inMainFile(F->getLocation()))
+    if (!F->doesThisDeclarationHaveABody() || !T.inMainFile(F->getLocation()))
       return true;
     FunctionStart = F->getBeginLoc();
     // Pooled parameters get pool storage at the top of the body.

@@ -17,7 +17,7 @@ class Finder : public RecursiveASTVisitor<Finder> {
 public:
   explicit Finder(Translation &T) : T(T) {}
   bool TraverseFunctionDecl(FunctionDecl *F) {
-    if (!F->hasBody() || !T.inMainFile(F->getLocation()))
+    if (!F->doesThisDeclarationHaveABody() || !T.inMainFile(F->getLocation()))
       return true;
     const FunctionDecl *Outer = Function;
     if (!Outer)

@@ -21,7 +21,7 @@ public:
   explicit Tiles(Translation &T) : T(T), C(T) {}
 
   bool TraverseFunctionDecl(FunctionDecl *F) {
-    if (!F->hasBody() || !T.inMainFile(F->getLocation()))
+    if (!F->doesThisDeclarationHaveABody() || !T.inMainFile(F->getLocation()))
       return true;
     C.enterFunction(F);
     return RecursiveASTVisitor::TraverseFunctionDecl(F);
