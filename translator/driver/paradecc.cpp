@@ -16,10 +16,12 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Option/ArgList.h"
 #include "llvm/Option/OptTable.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -183,6 +185,23 @@ std::vector<unsigned> valueCounts(int argc, char **argv) {
 
 int main(int argc, char **argv) {
   Layout L = findLayout(argv[0]);
+  // A response file (@FILE, as Makefiles with long flag lists pass them)
+  // stands for the arguments it holds, split as gcc splits them: each
+  // goes to the step it belongs to, -D and -I to the translation too. A
+  // name that is no readable file stays an argument, as with gcc.
+  BumpPtrAllocator Alloc;
+  StringSaver Saver(Alloc);
+  SmallVector<const char *, 64> Expanded(argv, argv + argc);
+  if (std::any_of(argv + 1, argv + argc, [](const char *A) { return A[0] == '@'; })) {
+    cl::ExpansionContext Expansion(Alloc, cl::TokenizeGNUCommandLine);
+    if (Error E = Expansion.expandResponseFiles(Expanded)) {
+      errs() << "paradecc: error: " << toString(std::move(E)) << "\n";
+      return 1;
+    }
+    Expanded.push_back(nullptr);
+    argc = (int)Expanded.size() - 1;
+    argv = const_cast<char **>(Expanded.data());
+  }
   std::vector<std::string> Sources, Inputs, TranslateFlags, PreprocFlags, CompileFlags, LinkFlags,
       OpenMPFlags;
   std::string Output;
