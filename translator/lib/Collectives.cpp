@@ -339,6 +339,33 @@ bool threadsMayWait(Translation &T, const OMPExecutableDirective *Region, bool O
     bool VisitOMPFlushDirective(OMPFlushDirective *F) {
       return OnlyUnflushed || found("a flush", F->getBeginLoc());
     }
+    /// A thread may wait for another by polling in a loop through critical
+    /// sections (`while (!t) { critical t = flag; }`, OpenMP's Examples):
+    /// a critical inside a while or do loop, or a for loop without a
+    /// condition or increment.
+    unsigned PollingLoops = 0;
+    bool TraverseWhileStmt(WhileStmt *S) {
+      return loop(nullptr, S->getCond(), nullptr, S->getBody(), true);
+    }
+    bool TraverseDoStmt(DoStmt *S) {
+      return loop(nullptr, S->getCond(), nullptr, S->getBody(), true);
+    }
+    bool TraverseForStmt(ForStmt *S) {
+      return loop(S->getInit(), S->getCond(), S->getInc(), S->getBody(),
+                  !S->getCond() || !S->getInc());
+    }
+    bool loop(Stmt *Init, Expr *Cond, Expr *Inc, Stmt *Body, bool Polls) {
+      PollingLoops += Polls;
+      bool More =
+          TraverseStmt(Init) && TraverseStmt(Cond) && TraverseStmt(Inc) && TraverseStmt(Body);
+      PollingLoops -= Polls;
+      return More;
+    }
+    bool VisitOMPCriticalDirective(OMPCriticalDirective *C) {
+      if (OnlyUnflushed || !PollingLoops)
+        return true;
+      return found("a critical polled in a loop", C->getBeginLoc());
+    }
     /// __atomic_load_n and the others Clang keeps as AtomicExpr, not calls.
     bool VisitAtomicExpr(AtomicExpr *E) { return found("an atomic builtin", E->getBeginLoc()); }
     bool VisitCallExpr(CallExpr *C) {

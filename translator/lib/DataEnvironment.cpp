@@ -1,6 +1,9 @@
 //===- DataEnvironment.cpp - A construct's private copies ----------------===//
 #include "DataEnvironment.h"
 
+#include "AstUtil.h"
+#include "Collectives.h"
+
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -322,15 +325,30 @@ std::string reductions(Translation &T, const OMPExecutableDirective *D, const Pr
   std::string Guarded = "{ int parade_nest = parade_level() > 1 && parade_in_parallel(); if "
                         "(parade_nest) parade_critical_enter(\"parade.reduction\"); " +
                         Combine + "if (parade_nest) parade_critical_exit(\"parade.reduction\"); } ";
-  if (P.ReduceVars.empty() && !Serialized && !T.Opts.ForceLockPath) {
+  // With nowait a thread past the construct may release others that are
+  // still before it (waiting for it through a flag polled in a critical):
+  // an allreduce would wait for them, and they for it.
+  std::string NowaitWhy;
+  if (!Serialized && !isParallel(D) && clause<OMPNowaitClause>(D)) {
+    const OMPExecutableDirective *Region = enclosingDirective(T.Ctx, D, isParallel);
+    std::string Where;
+    if (!Region)
+      NowaitWhy = "it has nowait and is orphaned: threads may wait for each other in code not "
+                  "seen here, which an allreduce could deadlock";
+    else if (threadsMayWait(T, Region, false, Where))
+      NowaitWhy = "it has nowait and threads of its region may wait for each other (" + Where +
+                  "), which an allreduce could deadlock";
+  }
+  if (P.ReduceVars.empty() && !Serialized && !T.Opts.ForceLockPath && NowaitWhy.empty()) {
     T.remark(D->getBeginLoc(), "user-defined reduction: one allreduce with its combiner per "
                                "variable");
     return "{ " + UserAll + "if (parade_thread_num() == 0) " + Guarded + "} ";
   }
   if (Serialized)
     return "{ " + P.ReduceCopies + Guarded + "} ";
-  if (T.Opts.ForceLockPath) {
-    T.remark(D->getBeginLoc(), "reduction uses the distributed lock: -fparade-sync=lock");
+  if (T.Opts.ForceLockPath || !NowaitWhy.empty()) {
+    T.remark(D->getBeginLoc(), "reduction uses the distributed lock: " +
+                                   (NowaitWhy.empty() ? "-fparade-sync=lock" : NowaitWhy));
     return "{ " + P.ReduceCopies + "parade_critical_enter(\"parade.reduction\"); " + Combine +
            "parade_critical_exit(\"parade.reduction\"); } ";
   }
