@@ -161,6 +161,16 @@ void omp_set_schedule(omp_sched_t kind, int chunk) {
              (unsigned)kind);
     return;
   }
+  /* A chunk below 1 asks for the default: 0 (blocks) for static, 1 for
+   * dynamic and guided; auto has none (as libgomp answers them). */
+  if (chunk < 1)
+    chunk = base == SCHED_KIND_STATIC ? 0 : 1;
+  if (base == SCHED_KIND_AUTO) {
+    uint32_t as_set;
+    long long was;
+    sched_get_runtime_as_set(&as_set, &was);
+    chunk = (int)was;
+  }
   sched_set_runtime(base | ((uint32_t)kind & (uint32_t)omp_sched_monotonic ? SCHED_MONOTONIC : 0),
                     chunk);
 }

@@ -292,9 +292,17 @@ void parade_loop_begin(parade_loop *loop, long long count, parade_schedule kind,
   loop->id = (long long)((region << SCHED_PLACE_BITS) | (uint64_t)++ws.loops);
   int locals = parade_local_num_threads();
   int first = parade_thread_num() - parade_local_thread_num();
-  /* This node's share of the iterations, in proportion to its threads. */
-  long long node_lo = loop->count * first / threads;
-  long long node_hi = loop->count * (first + locals) / threads;
+  /* This node's share of the iterations, in proportion to its threads, in
+   * whole chunks: every chunk a thread gets starts at a multiple of the
+   * chunk size, as OpenMP's chunks do (the last one may be short). */
+  long long chunks = loop->chunk > 1 ? (loop->count + loop->chunk - 1) / loop->chunk : loop->count;
+  long long per = loop->chunk > 1 ? loop->chunk : 1;
+  long long node_lo = chunks * first / threads * per;
+  long long node_hi = chunks * (first + locals) / threads * per;
+  if (node_lo > loop->count)
+    node_lo = loop->count;
+  if (node_hi > loop->count)
+    node_hi = loop->count;
   if (kind == PARADE_SCHED_STATIC) {
     if (loop->chunk == 0) {
       int me = parade_thread_num();
@@ -331,7 +339,10 @@ void parade_loop_begin(parade_loop *loop, long long count, parade_schedule kind,
         slot->base = node_lo;
         slot->limit = node_hi;
         slot->count = loop->count;
-        slot->unit = len > (long long)UINT32_MAX ? (len + UINT32_MAX - 1) / UINT32_MAX : 1;
+        /* The window counts in chunks, so that claims and steals take
+         * whole chunks (more than one per unit past 2^32 - 1 chunks). */
+        long long n = (len + per - 1) / per;
+        slot->unit = per * (n > (long long)UINT32_MAX ? (n + UINT32_MAX - 1) / UINT32_MAX : 1);
         atomic_store(&slot->window, window_of(0, (uint64_t)((len + slot->unit - 1) / slot->unit)));
         atomic_store(&slot->finished, 0);
         atomic_store(&slot->seq, seq);
@@ -390,7 +401,7 @@ int parade_loop_next(parade_loop *loop, long long *lo, long long *hi) {
       /* A stolen range: chunks as from the node's share. */
       long long take = loop->chunk;
       if (guided && (loop->end - loop->next) / 2 > take)
-        take = (loop->end - loop->next) / 2;
+        take = ((loop->end - loop->next) / 2 + loop->chunk - 1) / loop->chunk * loop->chunk;
       *lo = loop->next;
       *hi = loop->next + take < loop->end ? loop->next + take : loop->end;
       loop->next = *hi;
