@@ -5,7 +5,13 @@
 // these failed a -Werror build of a real program. So did parade's omp.h
 // under -pedantic-errors (enumerators beyond int, as in gcc's own omp.h,
 // which is a system header), and a reduction, firstprivate or lastprivate
-// of a volatile variable (memcpy discarded the qualifier).
+// of a volatile variable (memcpy discarded the qualifier). So did, found
+// by helpers acting as new users: a local named in a macro's argument and
+// set only later (its unset value was copied into the pool:
+// -Wuninitialized, OmpSCR's c_jacobi01, Parboil's stencil), an array
+// parameter (the prototype before the outlined code had a pointer:
+// -Warray-parameter, CoMD), a static local (_Alignof under -std=c99), and
+// a task's firstprivate copy of a const variable.
 //
 // REQUIRES: translator
 // RUN: %gcc-openmp -Wall -Wextra -Werror -Wshadow -Wmissing-prototypes -c %s -o %t.gcc.o
@@ -57,8 +63,44 @@ static double volatiles(int n) {
   return s + l;
 }
 
+#define MIN(X, Y) ((X) < (Y) ? (X) : (Y))
+static void get(int *n) { *n = 42; }
+static int set_later(int argc) {
+  int k;
+  get(&k);
+  return MIN(argc, k);
+}
+
+typedef double vec3[3];
+void scale(double v[3], vec3 w, double f);
+void scale(double v[3], vec3 w, double f) {
+#pragma omp parallel for
+  for (int i = 0; i < 3; i++)
+    v[i] *= f * w[i];
+}
+
+static int next(void) {
+  static int counter = 0;
+  return ++counter;
+}
+
+static int const_task(const int n) {
+  int r = 0;
+#pragma omp parallel
+#pragma omp single
+  {
+#pragma omp task firstprivate(n) shared(r)
+    r = n + 1;
+#pragma omp taskwait
+  }
+  return r;
+}
+
 int main(void) {
   double a[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+  vec3 w = {1, 1, 1};
+  scale(a, w, 2.0);
+  printf("%d %d %d\n", set_later(3), next(), const_task(4));
   update(a, 8);
   printf("%.1f\n", volatiles(8));
   printf("%.1f %.1f\n", dot(a, a, 8), rho);

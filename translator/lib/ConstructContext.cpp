@@ -59,7 +59,17 @@ std::string ConstructContext::enclosingPrototype() const {
     if (P->getType()->isVariablyModifiedType())
       return "";
   std::string Storage = Function->getStorageClass() == SC_Static ? "static " : "";
-  return Storage + T.declare(Function->getType(), Function->getName()) + ";\n";
+  QualType Ty = Function->getType();
+  if (const auto *FPT = Ty->getAs<FunctionProtoType>()) {
+    // The parameters as written (`double v[3]`, an array typedef), not
+    // adjusted to pointers: gcc compares the definition with this one
+    // (-Warray-parameter).
+    SmallVector<QualType, 8> Params;
+    for (const ParmVarDecl *P : Function->parameters())
+      Params.push_back(P->getOriginalType());
+    Ty = T.Ctx.getFunctionType(FPT->getReturnType(), Params, FPT->getExtProtoInfo());
+  }
+  return Storage + T.declare(Ty, Function->getName()) + ";\n";
 }
 
 std::string ConstructContext::bodyText(const OMPExecutableDirective *D) const {

@@ -109,8 +109,8 @@ std::string outline(ConstructContext &C, const OMPExecutableDirective *D) {
   for (const VarDecl *V : CV.CopyIn) {
     std::string Name = T.spell(V, D->getBeginLoc(), D);
     A.copy(V->getType(), "parade_ci_" + Name, Name);
-    A.unpackText(ArgBlock::CopyIn, "parade_copy(&" + Name + ", &parade_args->parade_ci_" + Name +
-                                       ", sizeof " + Name + "); ");
+    A.unpackText(ArgBlock::CopyIn, "parade_copy((void *)&" + Name + ", &parade_args->parade_ci_" +
+                                       Name + ", sizeof " + Name + "); ");
   }
   Privates P = privates(T, D, CV, nullptr, /*ForRegion=*/true);
   std::string Body = regionBody(C, D);

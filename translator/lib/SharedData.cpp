@@ -312,7 +312,7 @@ std::string pooledGlobalDecl(Translation &T, const VarDecl *V, const std::string
     return (Static ? "static " : "extern ") + Pointer + ";";
   std::string Out = (Static ? "static " : "") + Pointer + ";\n";
   std::string Type = T.declare(Ty, ""), Size = "sizeof(" + Type + ")";
-  std::string Alloc = Ptr + " = parade_static_alloc(" + Size + ", _Alignof(" + Type + "), ";
+  std::string Alloc = Ptr + " = parade_static_alloc(" + Size + ", __alignof__(" + Type + "), ";
   // Each constructor allocates once: one whose initialiser names another
   // pooled static (`static int *p = t;`) runs that one's first, then
   // copies its value in (it is no constant: t's address is known only
@@ -439,7 +439,20 @@ public:
   void aliasDecl(DeclStmt *S) {
     const CompoundStmt *Block = nullptr;
     std::string After, Pops;
+    // Only a value something may have set is copied into the pool: the
+    // variable's initialiser, a later declarator's (`int k, m = (k = 3);`),
+    // or the statements the same macro goes on to write. Copying an unset
+    // one is gcc's -Wuninitialized.
+    bool FromMacro = S->getBeginLoc().isMacroID();
+    const Decl *LastInit = nullptr;
+    for (Decl *D : S->decls())
+      if (auto *V = dyn_cast<VarDecl>(D); V && V->hasInit())
+        LastInit = D;
+    bool MaySet = FromMacro || LastInit;
     for (Decl *D : S->decls()) {
+      bool Copy = MaySet;
+      if (D == LastInit)
+        MaySet = FromMacro;
       auto *V = dyn_cast<VarDecl>(D);
       auto It = V ? T.Pooled.find(V->getCanonicalDecl()) : T.Pooled.end();
       if (It == T.Pooled.end())
@@ -457,10 +470,13 @@ public:
         return;
       }
       std::string Type = "__typeof__(" + Name + ")"; // a type without a name too
-      After += Type + " *" + It->second +
-               " __attribute__((cleanup(parade_free_local))) = parade_alloc_local(sizeof(" + Type +
-               ")); parade_copy((void *)" + It->second + ", &" + Name + ", sizeof(" + Type +
-               "));\n" + Translation::macroOverride(Name, "(*" + It->second + ")");
+      After +=
+          Type + " *" + It->second +
+          " __attribute__((cleanup(parade_free_local))) = parade_alloc_local(sizeof(" + Type +
+          "));" +
+          (Copy ? " parade_copy((void *)" + It->second + ", &" + Name + ", sizeof(" + Type + "));"
+                : std::string()) +
+          "\n" + Translation::macroOverride(Name, "(*" + It->second + ")");
       Pops += "\n" + Translation::macroRestore(Name);
     }
     if (!Block)

@@ -187,7 +187,7 @@ std::string undeferredTask(ConstructContext &C, const OMPExecutableDirective *D,
       break;
     case Sharing::FirstPrivate: {
       std::string Tmp = "parade_tf_" + std::to_string(T.fresh());
-      Before += T.declare(V->getType(), Tmp) + "; parade_copy(&" + Tmp + ", &" + Orig +
+      Before += T.declare(V->getType(), Tmp) + "; parade_copy((void *)&" + Tmp + ", &" + Orig +
                 ", sizeof " + Tmp + "); ";
       Decls += T.declare(V->getType(), Name) + "; parade_copy((void *)&" + Name + ", &" + Tmp +
                ", sizeof " + Name + "); ";
