@@ -819,27 +819,41 @@ void rewriteRuntimeCalls(Translation &T, TranslationUnitDecl *TU) {
 void wrapMain(Translation &T, TranslationUnitDecl *TU) {
   for (Decl *D : TU->decls()) {
     auto *F = dyn_cast<FunctionDecl>(D);
-    if (!F || !F->isMain() || !F->hasBody() || !T.inMainFile(F->getLocation()))
+    if (!F || !F->isMain() || !F->doesThisDeclarationHaveABody())
       continue;
-    T.replace(F->getLocation(), 4, "parade_user_main");
+    // main defined in a header the file includes: it is compiled as it is,
+    // so its name becomes the function's by a macro that the header sees
+    // (the prologue comes before the file's own lines), which ends before
+    // parade's main. Falling off its end is not `return 0` then.
+    if (T.SM.isInSystemHeader(F->getLocation()))
+      continue;
+    bool InHeader = !T.inMainFile(F->getLocation());
+    if (InHeader) {
+      T.Prologue += "#define main parade_user_main\n";
+      T.remark(F->getLocation(), "main is defined in a header: it becomes parade_user_main by a "
+                                 "macro");
+    } else
+      T.replace(F->getLocation(), 4, "parade_user_main");
     // main needs no prototype; the function it becomes would, for
     // -Wmissing-prototypes (-Werror builds).
     // Its __func__ (assert's message) is still main's, as in the code
     // outlined from it (asCodeOf).
-    std::string Named = T.asCodeOf(F, "\x01");
+    std::string Named = InHeader ? "\x01" : T.asCodeOf(F, "\x01");
     size_t Mid = Named.find('\x01');
-    T.insert(F->getBeginLoc(),
-             "\n#pragma GCC diagnostic push\n"
-             "#pragma GCC diagnostic ignored \"-Wmissing-prototypes\"\n"
-             "#pragma GCC diagnostic ignored \"-Wmissing-declarations\"\n" +
-                 Named.substr(0, Mid),
-             /*After=*/false);
-    T.insertAfterToken(F->getEndLoc(), "\n#pragma GCC diagnostic pop" + Named.substr(Mid + 1));
+    if (!InHeader)
+      T.insert(F->getBeginLoc(),
+               "\n#pragma GCC diagnostic push\n"
+               "#pragma GCC diagnostic ignored \"-Wmissing-prototypes\"\n"
+               "#pragma GCC diagnostic ignored \"-Wmissing-declarations\"\n" +
+                   Named.substr(0, Mid),
+               /*After=*/false);
+    if (!InHeader)
+      T.insertAfterToken(F->getEndLoc(), "\n#pragma GCC diagnostic pop" + Named.substr(Mid + 1));
     unsigned Params = F->getNumParams();
     bool ReturnsInt = F->getReturnType()->isIntegerType();
     // Reaching the end of main returns 0 (C99 5.1.2.2.3); the renamed
     // function is an ordinary one, where it would return garbage.
-    if (ReturnsInt)
+    if (ReturnsInt && !InHeader)
       if (const auto *Body = dyn_cast<CompoundStmt>(F->getBody()))
         T.insert(T.SM.getExpansionLoc(Body->getRBracLoc()), " return 0; ", /*After=*/false);
     // Each argument as main declared it (`const char **argv` too).
@@ -850,7 +864,7 @@ void wrapMain(Translation &T, TranslationUnitDecl *TU) {
         Params == 0   ? "parade_user_main()"
         : Params == 2 ? "parade_user_main(argc, " + Arg(1, "argv") + ")"
                       : "parade_user_main(argc, " + Arg(1, "argv") + ", " + Arg(2, "environ") + ")";
-    std::string Shim = "\n";
+    std::string Shim = InHeader ? "\n#undef main\n" : "\n";
     if (Params == 3)
       Shim += "extern char **environ;\n";
     Shim += "static int parade_main_shim(int argc, char **argv) { (void)argc; (void)argv; ";
