@@ -127,6 +127,51 @@ static void units_to_range(const struct sched_loop *slot, uint64_t from, uint64_
   *hi = end < slot->limit ? end : slot->limit;
 }
 
+/* Set up @p slot (held by the caller as -@p seq, under the steal lock) for
+ * loop instance @p seq of @p count iterations with chunk @p chunk: this
+ * node's share of the iterations, in proportion to its threads, in whole
+ * chunks, so that every chunk a thread gets starts at a multiple of the
+ * chunk size, as OpenMP's chunks do (the last one may be short). */
+static void slot_fill(struct sched_loop *slot, long long seq, long long count, long long chunk) {
+  long long threads = node.shape.nthreads;
+  long long first = team_first_global(), locals = team_local_count();
+  long long per = chunk > 1 ? chunk : 1;
+  long long chunks = (count + per - 1) / per;
+  long long node_lo = chunks * first / threads * per;
+  long long node_hi = chunks * (first + locals) / threads * per;
+  if (node_lo > count)
+    node_lo = count;
+  if (node_hi > count)
+    node_hi = count;
+  long long len = node_hi - node_lo;
+  slot->base = node_lo;
+  slot->limit = node_hi;
+  slot->count = count;
+  /* The window counts in chunks, so that claims and steals take whole
+   * chunks (more than one per unit past 2^32 - 1 chunks). */
+  long long n = (len + per - 1) / per;
+  slot->unit = per * (n > (long long)UINT32_MAX ? (n + UINT32_MAX - 1) / UINT32_MAX : 1);
+  atomic_store(&slot->window, window_of(0, (uint64_t)((len + slot->unit - 1) / slot->unit)));
+  atomic_store(&slot->finished, 0);
+  atomic_store(&slot->seq, seq);
+}
+
+/* Whether the comm thread may set up @p slot for loop instance @p seq of
+ * the current region before any local thread has entered the loop: no
+ * local thread can still need the slot for an earlier loop (the slot's
+ * last instance was the one SCHED_RING loops before, and every local
+ * thread has left it, or no earlier loop of the region maps to it). */
+static int slot_free_ahead(struct sched_loop *slot, long long seq, long long held) {
+  uint64_t region = (uint64_t)seq >> SCHED_PLACE_BITS;
+  long long place = seq & ((1ll << SCHED_PLACE_BITS) - 1);
+  if (held < 0 || region != __atomic_load_n(&node.shape.region, __ATOMIC_ACQUIRE) ||
+      team_local_count() == 0)
+    return 0;
+  if (held == 0 || (uint64_t)held >> SCHED_PLACE_BITS != region)
+    return place <= SCHED_RING;
+  return held == seq - SCHED_RING && atomic_load(&slot->finished) == team_local_count();
+}
+
 /* Claim up to @p take iterations from the front of @p slot's window. */
 static int share_claim(struct sched_loop *slot, long long take, int guided, long long *lo,
                        long long *hi) {
@@ -175,7 +220,6 @@ static int share_steal(struct sched_loop *slot, uint64_t parts, long long *lo, l
  * node's share of the loop still holds, nothing if it has run out (or the
  * loop is long gone), or STEAL_NOT_YET if no thread here has entered it. */
 static void sched_on_steal(int src, const struct msg_hdr *hdr, const void *payload) {
-  (void)payload;
   struct msg_steal req = msg_steal_unpack(hdr);
   long long seq = (long long)req.loop;
   struct sched_loop *slot = slot_of(seq);
@@ -188,6 +232,17 @@ static void sched_on_steal(int src, const struct msg_hdr *hdr, const void *paylo
     return;
   }
   long long held = atomic_load(&slot->seq);
+  /* No local thread has entered the loop yet (it may be waiting for the
+   * asker, in a single before this one): set the slot up for them, so that
+   * its iterations can be taken now. */
+  long long chunk = 1;
+  if (hdr->len >= sizeof chunk)
+    memcpy(&chunk, payload, sizeof chunk);
+  if (held < seq && slot_free_ahead(slot, seq, held) &&
+      atomic_compare_exchange_strong(&slot->seq, &held, -seq)) {
+    slot_fill(slot, seq, (long long)req.count, chunk);
+    held = seq;
+  }
   if (held == seq && slot->count == (long long)req.count) {
     got = share_steal(slot, req.parts, &range[0], &range[1]);
   } else {
@@ -221,7 +276,8 @@ static int steal_range(parade_loop *loop, long long *lo, long long *hi) {
                             .slot = comm_slot_index(slot),
                             .parts = (uint32_t)nodes,
                             .count = (uint64_t)loop->count};
-    comm_send(victim, msg_steal_pack(req), NULL, 0);
+    long long chunk = loop->chunk;
+    comm_send(victim, msg_steal_pack(req), &chunk, sizeof chunk);
     comm_slot_wait(slot);
     uint64_t answer = slot->value;
     long long *range = slot->reply;
@@ -291,18 +347,6 @@ void parade_loop_begin(parade_loop *loop, long long count, parade_schedule kind,
   }
   loop->id = (long long)((region << SCHED_PLACE_BITS) | (uint64_t)++ws.loops);
   int locals = parade_local_num_threads();
-  int first = parade_thread_num() - parade_local_thread_num();
-  /* This node's share of the iterations, in proportion to its threads, in
-   * whole chunks: every chunk a thread gets starts at a multiple of the
-   * chunk size, as OpenMP's chunks do (the last one may be short). */
-  long long chunks = loop->chunk > 1 ? (loop->count + loop->chunk - 1) / loop->chunk : loop->count;
-  long long per = loop->chunk > 1 ? loop->chunk : 1;
-  long long node_lo = chunks * first / threads * per;
-  long long node_hi = chunks * (first + locals) / threads * per;
-  if (node_lo > loop->count)
-    node_lo = loop->count;
-  if (node_hi > loop->count)
-    node_hi = loop->count;
   if (kind == PARADE_SCHED_STATIC) {
     if (loop->chunk == 0) {
       int me = parade_thread_num();
@@ -334,19 +378,8 @@ void parade_loop_begin(parade_loop *loop, long long count, parade_schedule kind,
          atomic_load(&slot->finished) == locals)) {
       pthread_mutex_lock(&node.sched.steal_lock);
       int mine = atomic_compare_exchange_strong(&slot->seq, &held, -seq);
-      if (mine) {
-        long long len = node_hi - node_lo;
-        slot->base = node_lo;
-        slot->limit = node_hi;
-        slot->count = loop->count;
-        /* The window counts in chunks, so that claims and steals take
-         * whole chunks (more than one per unit past 2^32 - 1 chunks). */
-        long long n = (len + per - 1) / per;
-        slot->unit = per * (n > (long long)UINT32_MAX ? (n + UINT32_MAX - 1) / UINT32_MAX : 1);
-        atomic_store(&slot->window, window_of(0, (uint64_t)((len + slot->unit - 1) / slot->unit)));
-        atomic_store(&slot->finished, 0);
-        atomic_store(&slot->seq, seq);
-      }
+      if (mine)
+        slot_fill(slot, seq, loop->count, loop->chunk);
       pthread_mutex_unlock(&node.sched.steal_lock);
       if (mine)
         break;

@@ -25,8 +25,17 @@ int team_shape_active_size(void) { return ctx.level > 0 ? (int)node.shape.nthrea
 
 void team_shape_set(const struct team_shape *shape) {
   int requested = node.shape.requested_threads;
-  node.shape = *shape;
-  node.shape.requested_threads = requested;
+  /* The region's number is written last, with a release: the comm thread
+   * reads it first (an acquire) and then the rest of the shape, to set up
+   * a loop for this node's threads ahead of them (schedule.c). */
+  uint64_t region = shape->region;
+  __atomic_store_n(&node.shape.region, (uint64_t)0, __ATOMIC_RELAXED);
+  __atomic_thread_fence(__ATOMIC_RELEASE);
+  struct team_shape next = *shape;
+  next.region = 0;
+  next.requested_threads = requested;
+  node.shape = next;
+  __atomic_store_n(&node.shape.region, region, __ATOMIC_RELEASE);
 }
 
 void team_shape_enter(int local) {

@@ -56,7 +56,9 @@ void locks(void) {
     total += 1;
   }
 }
-// CHECK: collective-handoff.c:[[@LINE+4]]:1: remark: single uses a barrier: threads of its region may wait for each other (an atomic read at line [[@LINE+7]])
+// A single there goes to the first thread to reach it (thread 0 may be
+// waiting in an earlier one).
+// CHECK: collective-handoff.c:[[@LINE+4]]:1: remark: single goes to the first thread to reach it (threads of its region may wait for each other: an atomic read at line [[@LINE+7]])
 void single_nowait(void) {
 #pragma omp parallel
   {

@@ -38,7 +38,7 @@ void f(int n, const double *x) {
 // LOCK: critical-lock-reasons.c:[[@LINE+1]]:1: remark: critical uses the distributed lock: -fparade-sync=lock
 #pragma omp critical
     sum += 1.0;
-// CHECK-DAG: critical-lock-reasons.c:[[@LINE+1]]:1: remark: single uses a barrier: the block calls 'puts'
+// CHECK-DAG: critical-lock-reasons.c:[[@LINE+1]]:1: remark: single goes to the first thread to reach it (threads of its region may wait for each other: an atomic capture at line 34), then a barrier
 #pragma omp single
     puts("once");
   }

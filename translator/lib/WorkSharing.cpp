@@ -292,7 +292,6 @@ std::string single(ConstructContext &C, const OMPExecutableDirective *D) {
              "single mapped to a broadcast: " + std::to_string(Bytes) + " bytes of shared data");
     return *Collective;
   }
-  T.remark(D->getBeginLoc(), "single uses a barrier: " + Why);
   ConstructVars CV = analyzeConstruct(T, D);
   Privates P = privates(T, D, CV, nullptr, false);
   std::string Copy;
@@ -300,8 +299,27 @@ std::string single(ConstructContext &C, const OMPExecutableDirective *D) {
     Copy += "parade_bcast(&" + T.spell(V, D->getBeginLoc(), D) + ", sizeof(" +
             T.declare(V->getType(), "") + "), 0); ";
   bool Nowait = clause<OMPNowaitClause>(D) != nullptr;
+  std::string End = Copy + (Nowait && Copy.empty() ? "" : "parade_barrier(); ") + "}";
+  // Where threads may wait for each other, the block goes to the first
+  // thread to reach it, as a loop of one iteration: thread 0 may be held in
+  // an earlier single nowait, waiting for what this one does (a hand-off
+  // from one single to the next). copyprivate broadcasts from thread 0.
+  const OMPExecutableDirective *Region = C.enclosingRegion(D);
+  std::string Where;
+  if (Copy.empty() && Region && threadsMayWait(T, Region, false, Where)) {
+    T.remark(D->getBeginLoc(), "single goes to the first thread to reach it (threads of its "
+                               "region may wait for each other: " +
+                                   Where + ")" + (Nowait ? "" : ", then a barrier"));
+    return "{ " + P.Before +
+           "parade_loop parade_sl; long long parade_slo, parade_shi; "
+           "parade_loop_begin(&parade_sl, 1, PARADE_SCHED_DYNAMIC, 1); "
+           "if (parade_loop_next(&parade_sl, &parade_slo, &parade_shi)) { " +
+           P.Decls + C.bodyText(D) +
+           " } while (parade_loop_next(&parade_sl, &parade_slo, &parade_shi)) {} " + End;
+  }
+  T.remark(D->getBeginLoc(), "single uses a barrier: " + Why);
   return "{ " + P.Before + "if (parade_thread_num() == 0) { " + P.Decls + C.bodyText(D) + " } " +
-         Copy + (Nowait && Copy.empty() ? "" : "parade_barrier(); ") + "}";
+         End;
 }
 
 } // namespace parade
