@@ -53,6 +53,29 @@ static void shutdown_job(int status) {
   MPI_Finalize();
 }
 
+/* The rank whose exit() rank 0 runs for it (see on_exit_ask), or -1. */
+static _Atomic int exit_asked_by = -1;
+
+static void *exit_for_other_rank(void *status) { exit((int)(intptr_t)status); }
+
+/* Another rank's program called exit(): rank 0 calls it too, on a thread of
+ * its own (the comm thread goes on serving the DSM, which the program's
+ * atexit handlers may need), so that rank 0's open files are flushed and
+ * its handlers run, as in one process; then the job ends with the status. */
+static void on_exit_ask(int src, const struct msg_hdr *hdr, const void *payload) {
+  (void)payload;
+  int none = -1;
+  if (!atomic_compare_exchange_strong(&exit_asked_by, &none, src))
+    return;
+  pthread_t t;
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+  if (pthread_create(&t, &attr, exit_for_other_rank, (void *)(intptr_t)msg_exit_unpack(hdr).status))
+    err_abort_job(msg_exit_unpack(hdr).status);
+  pthread_attr_destroy(&attr);
+}
+
 /* exit() from anywhere but rank 0's serial code cannot end in order (other
  * ranks may wait in a barrier for this thread): end the whole job with the
  * same status instead of leaving anyone waiting. */
@@ -70,8 +93,16 @@ static void on_process_exit(int status, void *unused) {
     return;
   streams_flush_stdout(); /* MPI_Abort ends this process before exit() would flush */
   fflush(NULL);
-  err_warn("exit(%d) called %s: ending the whole job", status,
-           node.rank ? "on a rank other than 0" : "inside a parallel region");
+  if (node.rank != 0) {
+    /* Rank 0 exits too, flushing its files, and ends the job; this rank
+     * waits for that, or ends the job itself if it does not come. */
+    comm_send(0, msg_exit_ask_pack((struct msg_exit){.status = status}), NULL, 0);
+    struct timespec wait = {30, 0};
+    while (nanosleep(&wait, &wait) != 0)
+      ;
+    err_warn("exit(%d) called on rank %d: rank 0 did not end the job; ending it", status,
+             node.rank);
+  }
   err_abort_job(status);
 }
 
@@ -201,6 +232,7 @@ int parade_main(int argc, char **argv, int (*user_main)(int, char **)) {
   comm_init(node.opt.comm_sleep_us);
   comm_register(MSG_FORK, comm_deliver_control);
   comm_register(MSG_EXIT, comm_deliver_control);
+  comm_register(MSG_EXIT_ASK, on_exit_ask);
   if (node.size > 1)
     check_same_segments();
   streams_init();

@@ -29,8 +29,10 @@ enum msg_type {
   MSG_OUTPUT,      /* payload=standard output -> rank 0; reply: none     */
   MSG_LOCK_RECALL, /* manager -> the node the lock is at: send it back */
   MSG_LOCK_BUSY,   /* that node -> manager: in use, fail the tries      */
-  MSG_STEAL,       /* -> another node of the team; reply: value=1 and
-                      payload=[lo, hi) stolen, or value=0 / STEAL_NOT_YET */
+  MSG_STEAL,       /* [payload=chunk] -> another node of the team; reply:
+                      value=1 and payload=[lo, hi) stolen, or value=0 /
+                      STEAL_NOT_YET */
+  MSG_EXIT_ASK,    /* -> rank 0: the program called exit(a) elsewhere  */
   MSG_TYPE_COUNT
 };
 
@@ -149,6 +151,10 @@ struct msg_exit {
 
 static inline struct msg_words msg_exit_pack(struct msg_exit m) {
   return (struct msg_words){MSG_EXIT, (uint32_t)m.status, 0, 0};
+}
+/* MSG_EXIT_ASK has the same words. */
+static inline struct msg_words msg_exit_ask_pack(struct msg_exit m) {
+  return (struct msg_words){MSG_EXIT_ASK, (uint32_t)m.status, 0, 0};
 }
 static inline struct msg_exit msg_exit_unpack(const struct msg_hdr *hdr) {
   return (struct msg_exit){.status = (int)(uint32_t)hdr->a};
