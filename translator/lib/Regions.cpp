@@ -86,7 +86,8 @@ std::string outline(ConstructContext &C, const OMPExecutableDirective *D) {
         A.unpack(ArgBlock::Plain, PtrTy, Ptr, Ptr);
       }
     }
-    if (VM && !IsPooled && Ty->isArrayType()) {
+    // A private VLA needs only its bounds (they travel as sizes above).
+    if (VM && !IsPooled && Ty->isArrayType() && Sh != Sharing::Private) {
       T.error(V->getLocation(), "a variable-length array passed by value to a parallel "
                                 "region is not supported by parade");
       continue;
