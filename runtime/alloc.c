@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #define SMALL_MAX 2048
 
@@ -547,6 +548,56 @@ void *parade_reallocarray(void *ptr, size_t count, size_t size) {
     return NULL;
   }
   return parade_realloc(ptr, count * size);
+}
+
+/* Memory a program maps for itself is in one rank's address space: an
+ * array it gets from mmap and shares with a region faulted on every other
+ * rank (Graph500's xalloc with USE_MMAP_LARGE). With several ranks an
+ * anonymous mapping comes from the shared heap, zeroed, and so does a
+ * private read-only mapping of a file, read from it (the same contents a
+ * mapping would show). What the pool cannot hold, a fixed address, and
+ * mappings of files that may be written stay the C library's. */
+void *parade_mmap(void *addr, size_t length, int prot, int flags, int fd, off_t offset) {
+  int anonymous = (flags & MAP_ANONYMOUS) != 0;
+  int file_copy = !anonymous && fd >= 0 && (flags & MAP_PRIVATE) && !(prot & PROT_WRITE);
+  if (node.size <= 1 || !node.dsm_active || addr || (flags & MAP_FIXED) || length == 0 ||
+      !(prot & PROT_READ) || (!anonymous && !file_copy))
+    return mmap(addr, length, prot, flags, fd, offset);
+  void *block = parade_memalign(node.vm.page_size, length);
+  if (!block) {
+    err_warn("mmap of %zu bytes does not fit in the shared pool (PARADE_POOL_SIZE): it stays "
+             "private to rank %d",
+             length, node.rank);
+    return mmap(addr, length, prot, flags, fd, offset);
+  }
+  if (anonymous) {
+    memset(block, 0, length);
+    return block;
+  }
+  size_t done = 0;
+  while (done < length) {
+    ssize_t got = pread(fd, (char *)block + done, length - done, offset + (off_t)done);
+    if (got < 0) {
+      int err = errno;
+      parade_free(block);
+      errno = err;
+      return MAP_FAILED;
+    }
+    if (got == 0) { /* past the end of the file: zeros, as a mapping */
+      memset((char *)block + done, 0, length - done);
+      break;
+    }
+    done += (size_t)got;
+  }
+  return block;
+}
+
+int parade_munmap(void *addr, size_t length) {
+  if (addr && !libc_block(addr) && heap_address(addr)) {
+    parade_free(addr);
+    return 0;
+  }
+  return munmap(addr, length);
 }
 
 void *parade_alloc_local(size_t size) { return parade_malloc(size); }
