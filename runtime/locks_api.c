@@ -13,6 +13,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <time.h>
 
@@ -30,11 +31,29 @@ void parade_lock_acquire(parade_lock_t *lock) {
   locks_acquire_turn(lock->id, 0, -1, 0);
 }
 
+/* Consecutive failed tries of the calling thread. */
+static __thread unsigned tries_failed;
+
 int parade_lock_try(parade_lock_t *lock) {
   check_lock(lock);
   atomic_flush_deferred();
   streams_release();
-  return locks_acquire_turn(lock->id, 1, -1, 0);
+  if (locks_acquire_turn(lock->id, 1, -1, 0)) {
+    tries_failed = 0;
+    return 1;
+  }
+  /* A thread that polls omp_test_lock in a loop must leave the core to
+   * the holder and to the communication threads, or the lock it waits
+   * for is released late (no core is free to spin): yield at first, then
+   * sleep a little, more the longer it fails. */
+  if (++tries_failed < 16) {
+    sched_yield();
+  } else {
+    unsigned shift = tries_failed - 16 < 6 ? tries_failed - 16 : 6;
+    struct timespec pause = {0, 2000L << shift}; /* 2 to 128 us */
+    nanosleep(&pause, NULL);
+  }
+  return 0;
 }
 
 void parade_lock_release(parade_lock_t *lock) {
