@@ -152,30 +152,6 @@ static void check_rank_cpus(void) {
            node.rank_cpus == 1 ? "it" : "them", node.threads_per_node);
 }
 
-/* Spin briefly, then block. With a core for every thread the spin must
- * outlast a futex wake-up (50-100 us on a virtual machine), or one side
- * sleeping makes the other's spin run out too and every fork and barrier
- * pays a wake-up (measured: 40-100 us per empty region with a 100 us spin,
- * 0.5 us with 1 ms). On an oversubscribed host spinning only steals time
- * from the thread being waited for, so it is kept to a token 2 us. */
-static void choose_wait_policy(void) {
-  /* The communication thread counts: a waiting thread often waits for it,
-   * and spinning on its core would delay the very message awaited
-   * (measured: a 1 ms barrier at P = 2, T = 1 on two cores). So do the
-   * rank's own CPUs: a rank bound to one core with two threads spent 2 ms
-   * in every fork and join spinning while the thread it waited for could
-   * not run (the wavefront kernel at P = 1: 1.0 s against 0.5 ms). */
-  int rank_threads = node.threads_per_node + (node.size > 1);
-  int runtime_threads = node.ranks_on_host * rank_threads;
-  int oversubscribed = runtime_threads > node.host_cores || rank_threads > node.rank_cpus;
-  uint64_t spin_ns = oversubscribed ? 2000 : 1000000;
-  if (node.opt.wait == WAIT_PASSIVE)
-    spin_ns = 0;
-  else if (node.opt.wait == WAIT_ACTIVE)
-    spin_ns = 200000000; /* 0.2 s */
-  wait_set_spin_ns(spin_ns);
-}
-
 /* The communication thread reports its own stack overflow, and never
  * flushes the program's files (a program thread may hold one's lock while
  * it waits for this very thread). */
@@ -245,7 +221,7 @@ int parade_main(int argc, char **argv, int (*user_main)(int, char **)) {
     if (node.threads_per_node < 1)
       node.threads_per_node = 1;
   }
-  choose_wait_policy();
+  team_choose_wait_policy(node.threads_per_node);
   check_rank_cpus();
   places_init(&node.places, node.opt.places, node.opt.proc_bind);
   icv_init();

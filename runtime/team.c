@@ -189,6 +189,30 @@ static void ensure_workers(uint32_t local_count) {
   pthread_attr_destroy(&attr);
 }
 
+/* Spin briefly, then block. With a core for every thread the spin must
+ * outlast a futex wake-up (50-100 us on a virtual machine), or one side
+ * sleeping makes the other's spin run out too and every fork and barrier
+ * pays a wake-up (measured: 40-100 us per empty region with a 100 us spin,
+ * 0.5 us with 1 ms). On an oversubscribed host spinning only steals time
+ * from the thread being waited for, so it is kept to a token 2 us. */
+void team_choose_wait_policy(int local_threads) {
+  /* The communication thread counts: a waiting thread often waits for it,
+   * and spinning on its core would delay the very message awaited
+   * (measured: a 1 ms barrier at P = 2, T = 1 on two cores). So do the
+   * rank's own CPUs: a rank bound to one core with two threads spent 2 ms
+   * in every fork and join spinning while the thread it waited for could
+   * not run (the wavefront kernel at P = 1: 1.0 s against 0.5 ms). */
+  int rank_threads = local_threads + (node.size > 1);
+  int runtime_threads = node.ranks_on_host * rank_threads;
+  int oversubscribed = runtime_threads > node.host_cores || rank_threads > node.rank_cpus;
+  uint64_t spin_ns = oversubscribed ? 2000 : 1000000;
+  if (node.opt.wait == WAIT_PASSIVE)
+    spin_ns = 0;
+  else if (node.opt.wait == WAIT_ACTIVE)
+    spin_ns = 200000000; /* 0.2 s */
+  wait_set_spin_ns(spin_ns);
+}
+
 /* Set the team up from a fork's description and run it here. */
 static void begin_region(const struct fork_info *info, parade_region_fn fn, const void *args) {
   struct team *t = &node.team;
@@ -208,6 +232,17 @@ static void begin_region(const struct fork_info *info, parade_region_fn fn, cons
   team_shape_set(&shape);
   hlrc_team_nodes(info->participants);
   uint32_t local_count = shape.local_count;
+  /* A team with more threads here than OMP_NUM_THREADS planned for
+   * (num_threads, omp_set_num_threads) may oversubscribe the cores: its
+   * waits must not spin a millisecond on a core the awaited thread needs
+   * (2,000 barriers of a team of 4 at T = 2 took 2 s, not 0.07 s). */
+  static uint32_t tuned_for;
+  uint32_t planned =
+      local_count > (uint32_t)node.threads_per_node ? local_count : (uint32_t)node.threads_per_node;
+  if (planned != (tuned_for ? tuned_for : (uint32_t)node.threads_per_node)) {
+    team_choose_wait_policy((int)planned);
+    tuned_for = planned;
+  }
   t->fn = fn;
   if (info->args_size > t->args_capacity) {
     /* Regions run one at a time: no thread reads the old block now. */

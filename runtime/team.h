@@ -49,6 +49,12 @@ int team_serve(void);
 /* Stop and join the worker threads. */
 void team_shutdown(void);
 
+/* How long a waiting thread spins before it sleeps (wait.h), for
+ * @p local_threads team threads on this rank: long with a core for every
+ * runtime thread, a token 2 us when they oversubscribe the cores. Set at
+ * start-up and again for a team larger than OMP_NUM_THREADS. */
+void team_choose_wait_policy(int local_threads);
+
 /* Barrier of the node's team threads; the last to arrive runs @p last
  * (may be NULL) before anyone leaves. */
 void team_node_barrier(void (*last)(void));
