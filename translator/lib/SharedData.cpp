@@ -219,9 +219,14 @@ public:
       return true;
     }
     // In a macro's argument, which the macro may turn into a string
-    // (`#define SHOW(x) printf(#x " = %d\n", x)`): the name stays as
-    // written and stands for the pool's storage, where it may.
-    if (T.Pooled.count(Canon) && T.SM.isMacroArgExpansion(E->getLocation())) {
+    // (`#define SHOW(x) printf(#x " = %d\n", x)`), or in the body of a
+    // macro of this file, which other functions may use with a local of
+    // their own of that name (`#define U(i, j) u[(i) * nx + (j)]`): the
+    // name stays as written and stands for the pool's storage, where it
+    // may.
+    bool InMacroBody = E->getLocation().isMacroID() && !T.SM.isMacroArgExpansion(E->getLocation());
+    if (T.Pooled.count(Canon) && Canon->hasLocalStorage() && !isa<ParmVarDecl>(Canon) &&
+        (T.SM.isMacroArgExpansion(E->getLocation()) || InMacroBody)) {
       auto [It, New] = AliasOk.try_emplace(Canon, false);
       if (New)
         It->second = aliasUnsafe(T, Canon).empty();
