@@ -138,6 +138,19 @@ std::optional<std::string> criticalAsReplay(ConstructContext &C, const OMPExecut
       Why = "the block reads '" + V->getName().str() + "', which cannot be copied by value";
       return std::nullopt;
     }
+    // The inputs travel in a struct at file scope, which must name their
+    // types: not a struct, union or enum without a name, or of a function.
+    QualType Inner = Ty;
+    while (Inner->isPointerType())
+      Inner = Inner->getPointeeType();
+    if (const auto *Tag = Inner->getAs<TagType>()) {
+      const TagDecl *TD = Tag->getDecl();
+      if ((!TD->getIdentifier() && !TD->getTypedefNameForAnonDecl()) ||
+          TD->getDeclContext()->isFunctionOrMethod()) {
+        Why = "the block reads '" + V->getName().str() + "', whose type has no name at file scope";
+        return std::nullopt;
+      }
+    }
     InputBytes += (unsigned)T.Ctx.getTypeSizeInChars(Ty).getQuantity();
   }
   if (!collectiveFits(T, Region, Bytes, Why))
