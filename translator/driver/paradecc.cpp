@@ -210,7 +210,7 @@ int main(int argc, char **argv) {
   // afterwards to name the source instead of its translation.
   std::vector<std::string> DepFlags;
   std::string DepFile, DepTarget;
-  bool WantDeps = false, ForceC = false;
+  bool WantDeps = false, ForceC = false, FromStdin = false;
   // -E, -M or -MM: only preprocess, as the final compile would see the
   // program (parade's omp.h, _OPENMP). -S: the translation's assembly.
   std::string Preprocess;
@@ -313,6 +313,8 @@ int main(int argc, char **argv) {
     } else if (A.starts_with("-l") || A.starts_with("-L") || A.starts_with("-Wl,") ||
                A == "-static" || A == "-rdynamic") {
       LinkFlags.push_back(A.str());
+    } else if (A == "-") {
+      FromStdin = true; // the source on standard input (with -x c)
     } else if (A.starts_with("-")) {
       CompileFlags.push_back(A.str()); // -O*, -g, -W*, -f*, -m*, -pthread, ...
       for (unsigned K = 0; K < Values[I] && I + 1 < argc; K++)
@@ -346,6 +348,29 @@ int main(int argc, char **argv) {
     std::vector<std::string> Ask = {PARADE_MPICC};
     Ask.insert(Ask.end(), Query.begin(), Query.end());
     return run(Ask, Show);
+  }
+  // A source on standard input: the preprocessor reads it as it is (`echo
+  // ... | paradecc -dM -E -`); a compile saves it to a file to translate.
+  std::string StdinCopy;
+  if (FromStdin && !Preprocess.empty()) {
+    Sources.push_back("-");
+  } else if (FromStdin) {
+    SmallString<128> Path;
+    if (sys::fs::createTemporaryFile("paradecc-stdin", "c", Path)) {
+      errs() << "paradecc: error: cannot save the source on standard input\n";
+      return 1;
+    }
+    ErrorOr<std::unique_ptr<MemoryBuffer>> In = MemoryBuffer::getSTDIN();
+    std::error_code EC;
+    raw_fd_ostream Out(Path, EC);
+    if (!In || EC) {
+      errs() << "paradecc: error: cannot read the source on standard input\n";
+      return 1;
+    }
+    Out << (*In)->getBuffer();
+    Out.close();
+    StdinCopy = Path.str().str();
+    Sources.push_back(StdinCopy);
   }
   if (!Preprocess.empty()) {
     if (Sources.empty()) {
@@ -386,6 +411,8 @@ int main(int argc, char **argv) {
   }
 
   std::vector<std::string> Temporaries;
+  if (!StdinCopy.empty())
+    Temporaries.push_back(StdinCopy);
   auto Cleanup = [&]() {
     if (!Show)
       for (const std::string &T : Temporaries)
