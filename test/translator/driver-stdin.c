@@ -1,12 +1,17 @@
 // The source may come on standard input, as with gcc: `-x c -` compiles
 // it, and `-dM -E -` (a common check for _OPENMP) preprocesses it. Both
-// were "no input files". Found by helpers acting as new users.
+// were "no input files". -fsyntax-only checks the translation and writes
+// and links nothing (it warned that the link's inputs were unused). Found
+// by helpers acting as new users.
 //
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: echo | %paradecc -dM -E - | FileCheck %s --check-prefix=CPP
 // CPP: #define _OPENMP 202111
 // RUN: cat %s | %paradecc -O2 -x c - -o prog && ./prog | FileCheck %s
 // CHECK: sum 45
+// RUN: rm -f prog && %paradecc -fsyntax-only %s 2>&1 | FileCheck %s --check-prefix=SYNTAX --allow-empty
+// RUN: not ls prog
+// SYNTAX-NOT: warning
 #include <stdio.h>
 
 int main(void) {

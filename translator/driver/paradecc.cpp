@@ -399,7 +399,11 @@ int main(int argc, char **argv) {
       Cpp.insert(Cpp.end(), {"-o", Output});
     return run(Cpp, Show);
   }
-  if (Assemble)
+  // -fsyntax-only: the translation is checked by the compiler, and
+  // nothing is written or linked.
+  bool SyntaxOnly = std::find(CompileFlags.begin(), CompileFlags.end(), "-fsyntax-only") !=
+                    CompileFlags.end();
+  if (Assemble || SyntaxOnly)
     CompileOnly = true;
   if (Sources.empty() && Inputs.empty()) {
     errs() << "paradecc: error: no input files\n";
