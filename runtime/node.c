@@ -76,6 +76,12 @@ static void on_exit_ask(int src, const struct msg_hdr *hdr, const void *payload)
   pthread_attr_destroy(&attr);
 }
 
+/* omp_fulfill_event on another rank for a detached task of this one. */
+static void on_fulfil(int src, const struct msg_hdr *hdr, const void *payload) {
+  (void)src, (void)payload;
+  task_event_fulfilled_remotely(msg_fulfil_unpack(hdr).event);
+}
+
 /* exit() from anywhere but rank 0's serial code cannot end in order (other
  * ranks may wait in a barrier for this thread): end the whole job with the
  * same status instead of leaving anyone waiting. */
@@ -209,6 +215,7 @@ int parade_main(int argc, char **argv, int (*user_main)(int, char **)) {
   comm_register(MSG_FORK, comm_deliver_control);
   comm_register(MSG_EXIT, comm_deliver_control);
   comm_register(MSG_EXIT_ASK, on_exit_ask);
+  comm_register(MSG_FULFIL, on_fulfil);
   if (node.size > 1)
     check_same_segments();
   streams_init();
@@ -233,6 +240,7 @@ int parade_main(int argc, char **argv, int (*user_main)(int, char **)) {
   }
   locks_init();
   task_on_sync(atomic_flush_deferred);
+  task_on_acquire(parade_flush);
   sched_init();
   alloc_heap_init();
   alloc_register_handlers();

@@ -1,6 +1,7 @@
 /* The OpenMP API routines on top of the runtime. */
 #include "../include/omp.h"
 
+#include "comm.h"
 #include "error.h"
 #include "node.h"
 #include "omp_icv.h"
@@ -107,7 +108,19 @@ int omp_get_max_task_priority(void) { return node.opt.max_task_priority; }
 /* cancel-var is always false (OMP_CANCELLATION=true gets a warning): cancel
  * and cancellation point do nothing, as OpenMP says they do then. */
 int omp_get_cancellation(void) { return 0; }
-void omp_fulfill_event(omp_event_handle_t event) { parade_event_fulfill((uint64_t)event); }
+/* An event of a task of another rank (its handle went there through
+ * shared data): this thread's writes go to their homes first (a release),
+ * then the task's rank completes it, and its threads that waited for the
+ * task acquire before they go on. */
+void omp_fulfill_event(omp_event_handle_t event) {
+  int owner = task_event_rank((uint64_t)event);
+  if (owner == node.rank || owner < 0 || owner >= node.size) {
+    parade_event_fulfill((uint64_t)event);
+    return;
+  }
+  parade_flush();
+  comm_send(owner, msg_fulfil_pack((struct msg_fulfil){.event = (uint64_t)event}), NULL, 0);
+}
 int omp_get_num_teams(void) { return team_shape_in_league() ? (int)node.shape.nthreads : 1; }
 int omp_get_team_num(void) { return team_shape_in_league() ? team_shape_global_thread() : 0; }
 void omp_set_num_teams(int num_teams) {

@@ -33,6 +33,7 @@ enum msg_type {
                       value=1 and payload=[lo, hi) stolen, or value=0 /
                       STEAL_NOT_YET */
   MSG_EXIT_ASK,    /* -> rank 0: the program called exit(a) elsewhere  */
+  MSG_FULFIL,      /* -> the rank of event a: omp_fulfill_event(a)      */
   MSG_TYPE_COUNT
 };
 
@@ -158,6 +159,19 @@ static inline struct msg_words msg_exit_ask_pack(struct msg_exit m) {
 }
 static inline struct msg_exit msg_exit_unpack(const struct msg_hdr *hdr) {
   return (struct msg_exit){.status = (int)(uint32_t)hdr->a};
+}
+
+/* ---- MSG_FULFIL: a=event ------------------------------------------------ */
+
+struct msg_fulfil {
+  uint64_t event; /* an omp_event_handle_t of the receiving rank */
+};
+
+static inline struct msg_words msg_fulfil_pack(struct msg_fulfil m) {
+  return (struct msg_words){MSG_FULFIL, m.event, 0, 0};
+}
+static inline struct msg_fulfil msg_fulfil_unpack(const struct msg_hdr *hdr) {
+  return (struct msg_fulfil){.event = hdr->a};
 }
 
 /* ---- MSG_LOCK_REQ: a=lock b=epoch c=slot|LOCK_TRY_BIT ------------------- */

@@ -50,6 +50,7 @@ struct task {
    * detached). */
   _Atomic uint32_t detach_pending;
   struct task_icv icv;      /* the ICVs it changed (or inherited changed) */
+  uint64_t fulfils_seen;    /* remote_fulfils when it was created */
   struct dep_node *dep;     /* in its parent's dependence graph, or NULL */
   struct dep_table *deps;   /* the dependences of its children */
   struct task *prev, *next; /* queue links */
@@ -165,9 +166,14 @@ static void task_sync(void) {
     sync_hook();
 }
 
+static void acquire_if_fulfilled_remotely(uint64_t seen);
+
 static void run(struct task *t) {
   struct task *saved = current;
   current = t;
+  /* A task that waited for one another rank's thread completed sees what
+   * that thread wrote before it fulfilled the event. */
+  acquire_if_fulfilled_remotely(t->fulfils_seen);
   t->fn(t->args);
   task_sync(); /* its deferred atomics, before it completes */
   if (t->opened)
@@ -227,6 +233,27 @@ static uint32_t event_slot(uint64_t handle) {
   return (uint32_t)(index - 1);
 }
 
+int task_event_rank(uint64_t handle) { return (int)(handle >> EVENT_RANK_SHIFT); }
+
+/* Events of this rank that another rank fulfilled, and the acquire that a
+ * thread waiting for tasks runs when this count moved while it waited. */
+static _Atomic uint64_t remote_fulfils;
+static void (*acquire_hook)(void);
+
+void task_on_acquire(void (*hook)(void)) { acquire_hook = hook; }
+
+static uint64_t remote_seen(void) { return atomic_load(&remote_fulfils); }
+
+static void acquire_if_fulfilled_remotely(uint64_t seen) {
+  if (atomic_load(&remote_fulfils) != seen && acquire_hook)
+    acquire_hook();
+}
+
+void task_event_fulfilled_remotely(uint64_t handle) {
+  atomic_fetch_add(&remote_fulfils, 1);
+  parade_event_fulfill(handle);
+}
+
 void parade_event_fulfill(uint64_t handle) {
   pthread_mutex_lock(&events.lock);
   uint32_t i = event_slot(handle);
@@ -259,6 +286,7 @@ void parade_task_detached(parade_task_fn fn, const void *args, size_t args_size,
   t->group = parent->opened ? parent->opened : parent->group;
   t->reductions = parent->reductions;
   t->icv = parent->icv;
+  t->fulfils_seen = remote_seen();
   t->final = parent->final || (flags & PARADE_TASK_FINAL);
   atomic_store(&t->refs, 1);
   if (event) {
@@ -325,7 +353,9 @@ static void help_until(_Atomic uint32_t *word, uint32_t value, int until_equal,
 void parade_taskwait(void) {
   task_sync();
   struct task *self = cur();
+  uint64_t seen = remote_seen();
   help_until(&self->children, 0, 1, self);
+  acquire_if_fulfilled_remotely(seen);
   dep_table_free(&self->deps); /* every child it names completed */
 }
 
@@ -343,9 +373,11 @@ void parade_taskwait_depend(int nowait) {
   if (n == 0)
     return;
   struct dep_node *node;
+  uint64_t seen = remote_seen();
   if (!dep_register(&self->deps, &node, NULL, items, n, 1))
     help_until(&node->waiting, 0, 1, NULL);
   dep_complete(node, ready);
+  acquire_if_fulfilled_remotely(seen);
 }
 
 void parade_taskyield(void) {
@@ -376,7 +408,9 @@ void parade_taskgroup_end(void) {
   struct taskgroup *g = self->opened;
   if (!g)
     err_fatal("taskgroup end without a taskgroup");
+  uint64_t seen = remote_seen();
   help_until(&g->members, 0, 1, NULL);
+  acquire_if_fulfilled_remotely(seen);
   self->opened = g->outer;
   free(g);
 }

@@ -47,6 +47,16 @@ void task_drain(void);
  * atomic module's deferred updates are applied there). */
 void task_on_sync(void (*hook)(void));
 
+/* The rank whose detached task @p handle's event belongs to. */
+int task_event_rank(uint64_t handle);
+/* Another rank fulfilled @p handle, an event of this rank (on the comm
+ * thread): the task completes, and the threads that wait for it here
+ * acquire (run the hook of task_on_acquire) before they go on, to see
+ * what the fulfilling thread wrote before it. */
+void task_event_fulfilled_remotely(uint64_t handle);
+/* @p hook is that acquire (a flush; registered by node.c). */
+void task_on_acquire(void (*hook)(void));
+
 /* Waiting at a team barrier: help with tasks until *gen != seen. */
 void task_barrier_wait(_Atomic uint32_t *gen, uint32_t seen);
 

@@ -401,8 +401,8 @@ int main(int argc, char **argv) {
   }
   // -fsyntax-only: the translation is checked by the compiler, and
   // nothing is written or linked.
-  bool SyntaxOnly = std::find(CompileFlags.begin(), CompileFlags.end(), "-fsyntax-only") !=
-                    CompileFlags.end();
+  bool SyntaxOnly =
+      std::find(CompileFlags.begin(), CompileFlags.end(), "-fsyntax-only") != CompileFlags.end();
   if (Assemble || SyntaxOnly)
     CompileOnly = true;
   if (Sources.empty() && Inputs.empty()) {
