@@ -4,6 +4,7 @@
 #include "AstUtil.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
@@ -95,7 +96,36 @@ static const Expr *uncaptured(const Expr *E) {
 }
 
 std::string ConstructContext::exprText(const Expr *E) const {
-  return "(" + T.text(uncaptured(E)->getSourceRange()) + ")";
+  E = uncaptured(E);
+  // An expression inside a macro's own text (a loop's bounds in
+  // `#define FOR_ALL(i, n) for (i = 0; i < (n); i++)`) has no text of the
+  // file: it is printed from the AST, unless it names a variable whose
+  // spelling the translation changes (its name would be wrong there).
+  if (Lexer::makeFileCharRange(CharSourceRange::getTokenRange(E->getSourceRange()), T.SM,
+                               T.Ctx.getLangOpts())
+          .isInvalid()) {
+    struct Renamed : RecursiveASTVisitor<Renamed> {
+      Translation &T;
+      bool Found = false;
+      explicit Renamed(Translation &T) : T(T) {}
+      bool VisitDeclRefExpr(DeclRefExpr *R) {
+        const auto *V = dyn_cast<VarDecl>(R->getDecl());
+        if (V &&
+            (T.Pooled.count(V->getCanonicalDecl()) || T.Renamed.count(V->getCanonicalDecl())) &&
+            !T.MacroAliased.count(V->getCanonicalDecl()))
+          Found = true;
+        return !Found;
+      }
+    } Names(T);
+    Names.TraverseStmt(const_cast<Expr *>(E));
+    if (!Names.Found) {
+      std::string Out;
+      llvm::raw_string_ostream OS(Out);
+      E->printPretty(OS, nullptr, PrintingPolicy(T.Ctx.getLangOpts()));
+      return "(" + OS.str() + ")";
+    }
+  }
+  return "(" + T.text(E->getSourceRange()) + ")";
 }
 
 std::string ConstructContext::clauseText(const OMPExecutableDirective *D, const Expr *E) const {

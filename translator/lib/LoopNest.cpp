@@ -5,6 +5,7 @@
 
 #include "clang/AST/OpenMPClause.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
@@ -265,9 +266,36 @@ bool hasInterveningCode(const std::vector<CanonicalLoop> &Loops) {
   return false;
 }
 
+/// The text of a loop body whose braces come from macros that also write
+/// the loop's header and end (`SWEEP_START(...) stmts SWEEP_END`, lbm):
+/// the statements between the two macro invocations, in braces; empty if
+/// the macros write more than the braces there.
+static std::string bracedByMacros(Translation &T, const CompoundStmt *CS) {
+  SourceLocation L = CS->getLBracLoc(), R = CS->getRBracLoc();
+  if (!L.isMacroID() && !R.isMacroID())
+    return "";
+  SourceLocation From = L.isMacroID()
+                            ? Lexer::getLocForEndOfToken(T.SM.getExpansionRange(L).getEnd(), 0,
+                                                         T.SM, T.Ctx.getLangOpts())
+                            : L.getLocWithOffset(1);
+  SourceLocation To = R.isMacroID() ? T.SM.getExpansionRange(R).getBegin() : R;
+  if (From.isInvalid() || To.isInvalid() || !T.SM.isInMainFile(From) ||
+      T.SM.getFileID(From) != T.SM.getFileID(To) || T.SM.isBeforeInTranslationUnit(To, From))
+    return "";
+  // Every statement lies between the two invocations.
+  for (const Stmt *S : CS->body())
+    if (T.SM.isBeforeInTranslationUnit(T.SM.getExpansionLoc(S->getBeginLoc()), From) ||
+        T.SM.isBeforeInTranslationUnit(To, T.SM.getExpansionLoc(S->getEndLoc())))
+      return "";
+  return "{" + T.textWithLines(From, To) + "\n}";
+}
+
 std::string nestBody(ConstructContext &C, const std::vector<CanonicalLoop> &Loops) {
   Translation &T = C.T;
-  std::string Text = C.stmtText(Loops.back().Body);
+  const auto *Braced = dyn_cast<CompoundStmt>(Loops.back().Body);
+  std::string Text = Braced ? bracedByMacros(T, Braced) : "";
+  if (Text.empty())
+    Text = C.stmtText(Loops.back().Body);
   for (size_t K = Loops.size(); K-- > 1;) {
     const CanonicalLoop &L = Loops[K];
     if (!L.Around)
