@@ -8,7 +8,7 @@
 //
 // RUN: %cc-parade-internal
 // RUN: %t | FileCheck %s --implicit-check-not=FAILED
-// CHECK: proto: 14 message types, {{[0-9]+}} round trips, layout unchanged
+// CHECK: proto: 16 message types, {{[0-9]+}} round trips, layout unchanged
 #include "proto.h"
 
 #include <stddef.h>
@@ -102,6 +102,16 @@ static void exit_msg(int status) {
   EXPECT("exit", "status", (int64_t)msg_exit_unpack(&h).status, (int64_t)status);
 }
 
+static void exit_ask_msg(int status) {
+  struct msg_hdr h = sent(msg_exit_ask_pack((struct msg_exit){.status = status}), MSG_EXIT_ASK);
+  EXPECT("exit_ask", "status", (int64_t)msg_exit_unpack(&h).status, (int64_t)status);
+}
+
+static void fulfil_msg(uint64_t event) {
+  struct msg_hdr h = sent(msg_fulfil_pack((struct msg_fulfil){.event = event}), MSG_FULFIL);
+  EXPECT("fulfil", "event", msg_fulfil_unpack(&h).event, event);
+}
+
 static void lock_req(uint64_t lock, uint64_t epoch, uint64_t slot, int try_only) {
   struct msg_lock_req in = {.lock = lock, .epoch = epoch, .slot = slot, .try_only = try_only};
   struct msg_hdr h = sent(msg_lock_req_pack(in), MSG_LOCK_REQ);
@@ -174,6 +184,9 @@ static void layout(void) {
   WORDS("depart", msg_depart_pack((struct msg_depart){.epoch = 8}), 0, 8, 0);
   WORDS("fork", msg_fork_pack((struct msg_fork){.epoch = 8}), 0, 8, 0);
   WORDS("exit", msg_exit_pack((struct msg_exit){.status = -1}), 0xffffffffu, 0, 0);
+  WORDS("exit_ask", msg_exit_ask_pack((struct msg_exit){.status = -1}), 0xffffffffu, 0, 0);
+  WORDS("fulfil", msg_fulfil_pack((struct msg_fulfil){.event = 3ull << 40 | 9}), 3ull << 40 | 9,
+        0, 0);
   WORDS("lock_req",
         msg_lock_req_pack((struct msg_lock_req){.lock = 6, .epoch = 8, .slot = 2, .try_only = 1}),
         6, 8, 2 | 1ull << 63);
@@ -248,8 +261,12 @@ int main(void) {
   output(BIG_SLOT);
   output(UINT64_MAX);
   static const int statuses[] = {0, 1, 2, 127, 255, -1, -128, INT32_MAX, INT32_MIN};
-  for (size_t i = 0; i < sizeof statuses / sizeof statuses[0]; i++)
+  for (size_t i = 0; i < sizeof statuses / sizeof statuses[0]; i++) {
     exit_msg(statuses[i]);
+    exit_ask_msg(statuses[i]);
+  }
+  for (size_t i = 0; i < sizeof values / sizeof values[0]; i++)
+    fulfil_msg(values[i]);
   for (size_t i = 0; i < sizeof blocks / sizeof blocks[0]; i++) {
     free_msg(blocks[i]);
     size_req(blocks[i], 0);
