@@ -347,7 +347,15 @@ void parade_critical_exit(const char *name);
 #define parade_atomic_exchange_n(p, v, m) parade_atomic_rmw_order_(p, v, m, parade_av_, parade_ao_)
 #define parade_atomic_store_n(p, v, m)                                                             \
   ((void)parade_atomic_rmw_order_(p, v, m, parade_av_, parade_ao_))
-#define parade_atomic_load_n(p, m) ((void)(m), parade_atomic_rmw_(p, 0, parade_ao_, parade_ao_))
+#define parade_atomic_load_n(p, m)                                                                 \
+  __extension__({                                                                                  \
+    __auto_type parade_ap_ = (p);                                                                  \
+    (void)(m);                                                                                     \
+    PARADE_ATOMIC_LOCK_;                                                                           \
+    __typeof__(*parade_ap_) parade_ao_ = *parade_ap_;                                              \
+    PARADE_ATOMIC_UNLOCK_;                                                                         \
+    parade_ao_;                                                                                    \
+  })
 /* The generic forms move objects of any size through pointers. */
 #define parade_atomic_copy_(p, in, out, m)                                                         \
   __extension__({                                                                                  \

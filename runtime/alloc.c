@@ -557,6 +557,54 @@ void *parade_reallocarray(void *ptr, size_t count, size_t size) {
  * private read-only mapping of a file, read from it (the same contents a
  * mapping would show). What the pool cannot hold, a fixed address, and
  * mappings of files that may be written stay the C library's. */
+/* The mappings parade_mmap made from the shared heap: munmap frees one
+ * only when it names the whole of it (a program may unmap the head and
+ * tail of a larger mapping to align it; those parts just stay). */
+static struct {
+  pthread_mutex_t lock;
+  struct mapped {
+    char *base;
+    size_t length;
+  } *all;
+  size_t count, cap;
+} mapped = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+static void mapped_add(void *base, size_t length) {
+  pthread_mutex_lock(&mapped.lock);
+  if (mapped.count == mapped.cap) {
+    size_t cap = mapped.cap ? 2 * mapped.cap : 16;
+    struct mapped *grown = realloc(mapped.all, cap * sizeof *grown);
+    if (!grown)
+      err_fatal("out of memory recording a mapping");
+    mapped.all = grown;
+    mapped.cap = cap;
+  }
+  mapped.all[mapped.count++] = (struct mapped){base, length};
+  pthread_mutex_unlock(&mapped.lock);
+}
+
+/* 1: @p addr lies in a mapping of the shared heap (freed if the call
+ * covers all of it); 0: it is not one of them. */
+static int mapped_remove(void *addr, size_t length) {
+  int found = 0, whole = 0;
+  pthread_mutex_lock(&mapped.lock);
+  for (size_t i = 0; i < mapped.count; i++) {
+    struct mapped *m = &mapped.all[i];
+    if ((char *)addr < m->base || (char *)addr >= m->base + m->length)
+      continue;
+    found = 1;
+    if ((char *)addr == m->base && length >= m->length) {
+      whole = 1;
+      *m = mapped.all[--mapped.count];
+    }
+    break;
+  }
+  pthread_mutex_unlock(&mapped.lock);
+  if (whole)
+    parade_free(addr);
+  return found;
+}
+
 void *parade_mmap(void *addr, size_t length, int prot, int flags, int fd, off_t offset) {
   int anonymous = (flags & MAP_ANONYMOUS) != 0;
   int file_copy = !anonymous && fd >= 0 && (flags & MAP_PRIVATE) && !(prot & PROT_WRITE);
@@ -570,6 +618,7 @@ void *parade_mmap(void *addr, size_t length, int prot, int flags, int fd, off_t 
              length, node.rank);
     return mmap(addr, length, prot, flags, fd, offset);
   }
+  mapped_add(block, length);
   if (anonymous) {
     memset(block, 0, length);
     return block;
@@ -579,7 +628,7 @@ void *parade_mmap(void *addr, size_t length, int prot, int flags, int fd, off_t 
     ssize_t got = pread(fd, (char *)block + done, length - done, offset + (off_t)done);
     if (got < 0) {
       int err = errno;
-      parade_free(block);
+      mapped_remove(block, length);
       errno = err;
       return MAP_FAILED;
     }
@@ -593,10 +642,8 @@ void *parade_mmap(void *addr, size_t length, int prot, int flags, int fd, off_t 
 }
 
 int parade_munmap(void *addr, size_t length) {
-  if (addr && !libc_block(addr) && heap_address(addr)) {
-    parade_free(addr);
+  if (addr && !libc_block(addr) && mapped_remove(addr, length))
     return 0;
-  }
   return munmap(addr, length);
 }
 

@@ -50,7 +50,7 @@ struct task {
    * detached). */
   _Atomic uint32_t detach_pending;
   struct task_icv icv;      /* the ICVs it changed (or inherited changed) */
-  uint64_t fulfils_seen;    /* remote_fulfils when it was created */
+  uint64_t fulfils_seen;    /* remote_fulfils when it last acquired */
   struct dep_node *dep;     /* in its parent's dependence graph, or NULL */
   struct dep_table *deps;   /* the dependences of its children */
   struct task *prev, *next; /* queue links */
@@ -166,14 +166,14 @@ static void task_sync(void) {
     sync_hook();
 }
 
-static void acquire_if_fulfilled_remotely(uint64_t seen);
+static void acquire_if_fulfilled_remotely(struct task *self);
 
 static void run(struct task *t) {
   struct task *saved = current;
   current = t;
   /* A task that waited for one another rank's thread completed sees what
    * that thread wrote before it fulfilled the event. */
-  acquire_if_fulfilled_remotely(t->fulfils_seen);
+  acquire_if_fulfilled_remotely(t);
   t->fn(t->args);
   task_sync(); /* its deferred atomics, before it completes */
   if (t->opened)
@@ -244,9 +244,15 @@ void task_on_acquire(void (*hook)(void)) { acquire_hook = hook; }
 
 static uint64_t remote_seen(void) { return atomic_load(&remote_fulfils); }
 
-static void acquire_if_fulfilled_remotely(uint64_t seen) {
-  if (atomic_load(&remote_fulfils) != seen && acquire_hook)
+/* @p self waited for tasks: if another rank fulfilled an event of this
+ * rank since @p self last acquired (not only during the wait: the fulfil
+ * may have come before it), acquire now. */
+static void acquire_if_fulfilled_remotely(struct task *self) {
+  uint64_t now = atomic_load(&remote_fulfils);
+  if (now != self->fulfils_seen && acquire_hook) {
+    self->fulfils_seen = now;
     acquire_hook();
+  }
 }
 
 void task_event_fulfilled_remotely(uint64_t handle) {
@@ -353,9 +359,8 @@ static void help_until(_Atomic uint32_t *word, uint32_t value, int until_equal,
 void parade_taskwait(void) {
   task_sync();
   struct task *self = cur();
-  uint64_t seen = remote_seen();
   help_until(&self->children, 0, 1, self);
-  acquire_if_fulfilled_remotely(seen);
+  acquire_if_fulfilled_remotely(self);
   dep_table_free(&self->deps); /* every child it names completed */
 }
 
@@ -373,11 +378,10 @@ void parade_taskwait_depend(int nowait) {
   if (n == 0)
     return;
   struct dep_node *node;
-  uint64_t seen = remote_seen();
   if (!dep_register(&self->deps, &node, NULL, items, n, 1))
     help_until(&node->waiting, 0, 1, NULL);
   dep_complete(node, ready);
-  acquire_if_fulfilled_remotely(seen);
+  acquire_if_fulfilled_remotely(self);
 }
 
 void parade_taskyield(void) {
@@ -391,6 +395,23 @@ int parade_in_final(void) { return cur()->final; }
 int task_in_explicit(void) { return current != NULL; }
 
 struct task_icv *task_icv(void) { return current || parade_level() > 0 ? &cur()->icv : NULL; }
+
+/* The ICVs of the tasks that serialized regions interrupted, innermost
+ * last (deeper nests than this keep the innermost ICVs: a rare leak). */
+#define ICV_NEST 64
+static __thread struct task_icv icv_stack[ICV_NEST];
+static __thread unsigned icv_depth;
+
+void task_icv_push(void) {
+  if (icv_depth < ICV_NEST)
+    icv_stack[icv_depth] = cur()->icv;
+  icv_depth++;
+}
+
+void task_icv_pop(void) {
+  if (icv_depth > 0 && --icv_depth < ICV_NEST)
+    cur()->icv = icv_stack[icv_depth];
+}
 
 void parade_taskgroup_begin(void) {
   struct task *self = cur();
@@ -408,9 +429,8 @@ void parade_taskgroup_end(void) {
   struct taskgroup *g = self->opened;
   if (!g)
     err_fatal("taskgroup end without a taskgroup");
-  uint64_t seen = remote_seen();
   help_until(&g->members, 0, 1, NULL);
-  acquire_if_fulfilled_remotely(seen);
+  acquire_if_fulfilled_remotely(self);
   self->opened = g->outer;
   free(g);
 }

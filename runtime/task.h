@@ -38,6 +38,10 @@ struct task_icv {
 
 /* The calling task's own ICVs; NULL in the initial task outside regions. */
 struct task_icv *task_icv(void);
+/* A serialized region runs on the encountering task's structure: what its
+ * implicit task sets must end with it. Push before, pop after. */
+void task_icv_push(void);
+void task_icv_pop(void);
 
 /* Run queued tasks until every deferred task of this node has completed.
  * Called before a thread arrives at a team barrier. */

@@ -265,6 +265,19 @@ static void begin_region(const struct fork_info *info, parade_region_fn fn, cons
   run_region(0);
 }
 
+/* A serialized region: one more level on the calling thread, whose
+ * implicit task's ICVs (omp_set_num_threads and the like inside it) end
+ * with the region. */
+void parade_serial_enter(void) {
+  task_icv_push();
+  team_shape_serial_enter();
+}
+
+void parade_serial_exit(void) {
+  team_shape_serial_exit();
+  task_icv_pop();
+}
+
 static void fork_region(parade_region_fn fn, const void *args, size_t args_size, int num_threads,
                         int if_clause, int league) {
   /* A teams region is not a parallel region: max-active-levels does not

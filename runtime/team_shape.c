@@ -71,8 +71,8 @@ double parade_wtime(void) {
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-void parade_serial_enter(void) { ctx.serialized++; }
-void parade_serial_exit(void) { ctx.serialized--; }
+void team_shape_serial_enter(void) { ctx.serialized++; }
+void team_shape_serial_exit(void) { ctx.serialized--; }
 
 int team_default_size(void) {
   return node.shape.requested_threads > 0 ? node.shape.requested_threads

@@ -51,4 +51,9 @@ MPI_Comm team_comm(void);
 /* The current region's job-wide number (nonzero inside a region). */
 uint64_t team_region(void);
 
+/* A serialized region (nested, or if(0)) starts and ends on the calling
+ * thread: one more level, no team (parade_serial_enter in team.c). */
+void team_shape_serial_enter(void);
+void team_shape_serial_exit(void);
+
 #endif

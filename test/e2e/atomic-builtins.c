@@ -23,6 +23,9 @@ struct pair {
 };
 static struct pair shared_pair = {1, 2};
 
+/* A load through a pointer to const (it wrote the value back before). */
+static long load(const long *p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
+
 int main(void) {
   long produced = 0;
 #pragma omp parallel reduction(+ : produced)
@@ -81,6 +84,7 @@ int main(void) {
   int claims = 0;
   for (int k = 0; k < 16; k++)
     claims += claimed[k];
+  printf("loaded %ld\n", load(&counted));
   printf("tail %ld produced %ld sum %ld distinct %ld\n", tail, produced, sum, distinct);
   printf("max %ld counted %ld bits %lx nanded %lx claims %d swapped %ld flag %d\n", maxv, counted,
          bits, nanded, claims, swapped, flag);

@@ -13,16 +13,15 @@
 #include <omp.h>
 #include <stdio.h>
 
-int flag1, flag2, flag3, count, threads;
+int flag1, flag2, flag3, flag4, count, count4, threads;
 double best = -1;
 long s;
 
-static void wait_for(int *flag) {
-  int seen = 0;
-  while (!seen) {
+static int peek(int *flag) {
+  int v;
 #pragma omp critical
-    seen = *flag;
-  }
+  v = *flag;
+  return v;
 }
 
 int main(void) {
@@ -80,7 +79,24 @@ int main(void) {
       flag3 = 1;
     }
   }
-  (void)wait_for;
-  printf("count-ok %d best-ok %d s %ld\n", count == threads, best == threads - 0.5, s);
+  // Polling through a function that is also called outside the loop, and
+  // in a for loop whose condition is not its counter.
+#pragma omp parallel
+  {
+    int id = omp_get_thread_num();
+    if (id != 0) {
+      int t = peek(&flag4);
+      for (int k = 0; !t; k++)
+        t = peek(&flag4);
+    }
+#pragma omp atomic
+    count4++;
+    if (id == 0) {
+#pragma omp critical
+      flag4 = 1;
+    }
+  }
+  printf("count-ok %d best-ok %d s %ld count4-ok %d\n", count == threads, best == threads - 0.5, s,
+         count4 == threads);
   return 0;
 }

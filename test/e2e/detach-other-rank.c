@@ -10,9 +10,10 @@
 // CHECK: e2e: detach-other-rank: all 5 configurations match gcc -fopenmp
 #include <omp.h>
 #include <stdio.h>
+#include <unistd.h>
 
-omp_event_handle_t gev;
-int ready, result, payload[64];
+omp_event_handle_t gev, gev2;
+int ready, ready2, result, payload[64], payload2[64];
 
 int main(void) {
 #pragma omp parallel
@@ -39,6 +40,38 @@ int main(void) {
       for (int i = 0; i < 64; i++)
         payload[i] = i + 1;
       omp_fulfill_event(gev);
+    }
+  }
+  // The fulfil may come before the wait starts: the waiter, which read
+  // the data before, still sees what the fulfilling thread wrote.
+#pragma omp parallel
+  {
+    int me = omp_get_thread_num(), last = omp_get_num_threads() - 1;
+    if (me == 0) {
+      long before = 0;
+      for (int i = 0; i < 64; i++)
+        before += payload2[i];
+      omp_event_handle_t ev;
+#pragma omp task detach(ev)
+      result += 1;
+      gev2 = ev;
+#pragma omp atomic write release
+      ready2 = 1;
+      usleep(300000);
+#pragma omp taskwait
+      long sum = 0;
+      for (int i = 0; i < 64; i++)
+        sum += payload2[i];
+      printf("before=%ld result=%d payload=%ld\n", before, result, sum);
+    } else if (me == last) {
+      int r = 0;
+      while (!r) {
+#pragma omp atomic read acquire
+        r = ready2;
+      }
+      for (int i = 0; i < 64; i++)
+        payload2[i] = 2 * i;
+      omp_fulfill_event(gev2);
     }
   }
   return 0;

@@ -11,6 +11,8 @@
 // CHECK: e2e: mmap-shared: all 5 configurations match gcc -fopenmp
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -32,6 +34,30 @@ int main(void) {
   for (int i = 0; i < N; i++)
     sum += a[i];
   printf("anonymous: zeros %ld sum %ld unmapped %d\n", zeros, sum, munmap(a, bytes));
+
+  // Aligned by unmapping the head and tail of a larger mapping: only the
+  // parts go, the middle stays in use.
+  size_t page = 4096, want = 8 * page;
+  char *raw = mmap(NULL, want + 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                   -1, 0);
+  if (raw == MAP_FAILED)
+    return 1;
+  char *mid = raw + page;
+  int heads = munmap(raw, page) + munmap(mid + want, page);
+  long *m = (long *)mid;
+  long msum = 0;
+#pragma omp parallel for reduction(+ : msum)
+  for (int i = 0; i < (int)(want / sizeof(long)); i++) {
+    m[i] = i;
+    msum += m[i];
+  }
+  char *other = malloc(want);
+  memset(other, 7, want);
+  long check = 0;
+  for (int i = 0; i < (int)(want / sizeof(long)); i++)
+    check += m[i];
+  printf("aligned: unmapped %d sum %ld kept %d\n", heads, msum, check == msum);
+  free(other);
 
   FILE *f = fopen("input.bin", "wb");
   for (int i = 0; i < 5000; i++) {

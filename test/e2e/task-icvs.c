@@ -55,6 +55,23 @@ int main(void) {
       task_leaked = omp_get_max_threads() == before + 9;
     }
   }
+  // A nested (serialized) region's implicit task has ICVs of its own:
+  // what it sets ends with it, and a schedule(runtime) loop after it
+  // still runs with the team's schedule on every thread.
+  long nested_sum = 0, nested_count = 0;
+#pragma omp parallel reduction(+ : nested_sum, nested_count)
+  {
+    if (omp_get_thread_num() == 0) {
+#pragma omp parallel
+      omp_set_schedule(omp_sched_dynamic, 1);
+    }
+#pragma omp for schedule(runtime)
+    for (int i = 0; i < 1000; i++) {
+      nested_sum += i;
+      nested_count++;
+    }
+  }
+  printf("nested: sum %ld count %ld\n", nested_sum, nested_count);
   omp_sched_t kind1;
   int chunk1;
   omp_get_schedule(&kind1, &chunk1);

@@ -9,6 +9,12 @@
 // CPP: #define _OPENMP 202111
 // RUN: cat %s | %paradecc -O2 -x c - -o prog && ./prog | FileCheck %s
 // CHECK: sum 45
+// Quoted includes are looked for in the working directory, __FILE__ is
+// <stdin>, and -c writes -.o, as with gcc.
+// RUN: cd %S/Inputs/driver/stdin && %paradecc -x c - -o %t/quoted < main.txt
+// RUN: %t/quoted | FileCheck %s --check-prefix=QUOTED
+// QUOTED: <stdin> 7
+// RUN: cd %t && %paradecc -I%S/Inputs/driver/stdin -c -x c - < %S/Inputs/driver/stdin/main.txt && ls ./-.o
 // RUN: rm -f prog && %paradecc -fsyntax-only %s 2>&1 | FileCheck %s --check-prefix=SYNTAX --allow-empty
 // RUN: not ls prog
 // SYNTAX-NOT: warning

@@ -451,8 +451,16 @@ int main(int argc, char **argv) {
                                                         "-D_FORTIFY_SOURCE=0"};
     std::vector<std::string> Translate = {L.Translate};
     Translate.insert(Translate.end(), TranslateFlags.begin(), TranslateFlags.end());
-    Translate.push_back("-fparade-file-name=" + Src); // __FILE__ as gcc would spell it
+    // The source on standard input: gcc calls it <stdin>, and looks for
+    // its quoted includes in the working directory.
+    bool IsStdin = !StdinCopy.empty() && Src == StdinCopy;
+    SmallString<256> Cwd;
+    sys::fs::current_path(Cwd);
+    Translate.push_back("-fparade-file-name=" +
+                        (IsStdin ? std::string("<stdin>") : Src)); // __FILE__ as gcc spells it
     Translate.insert(Translate.end(), {Src, "-o", *Translated, "--", "-I" + L.IncludeDir});
+    if (IsStdin)
+      Translate.insert(Translate.end(), {"-iquote", std::string(Cwd)});
     Translate.insert(Translate.end(), PreprocFlags.begin(), PreprocFlags.end());
     Translate.insert(Translate.end(), MacroFlags.begin(), MacroFlags.end());
     Translate.insert(Translate.end(), OpenMPFlags.begin(), OpenMPFlags.end());
@@ -464,7 +472,10 @@ int main(int argc, char **argv) {
       return S;
     }
     std::optional<std::string> Object =
-        CompileOnly && !Output.empty() ? Output : Place(Src, CompileOnly, Assemble ? "s" : "o");
+        CompileOnly && !Output.empty()        ? Output
+        : IsStdin && CompileOnly && !Assemble ? std::optional<std::string>("-.o")
+        : IsStdin && CompileOnly              ? std::optional<std::string>("-.s")
+                                              : Place(Src, CompileOnly, Assemble ? "s" : "o");
     if (!Object) {
       Cleanup();
       return 1;
@@ -474,6 +485,8 @@ int main(int argc, char **argv) {
     SmallString<256> SrcDir(Src);
     sys::fs::make_absolute(SrcDir);
     sys::path::remove_filename(SrcDir);
+    if (IsStdin)
+      SrcDir = Cwd;
     std::vector<std::string> Compile = {
         PARADE_MPICC, Assemble ? "-S" : "-c", *Translated,        "-o", *Object,
         "-iquote",    std::string(SrcDir),    "-I" + L.IncludeDir};

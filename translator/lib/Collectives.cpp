@@ -319,7 +319,7 @@ bool threadsMayWait(Translation &T, const OMPExecutableDirective *Region, bool O
     Translation &T;
     bool OnlyUnflushed;
     std::string Found;
-    llvm::SmallPtrSet<const FunctionDecl *, 16> Seen;
+    llvm::SmallPtrSet<const FunctionDecl *, 16> Seen, SeenPolled;
     Finder(Translation &T, bool OnlyUnflushed) : T(T), OnlyUnflushed(OnlyUnflushed) {}
 
     bool found(const std::string &What, SourceLocation Loc) {
@@ -351,8 +351,26 @@ bool threadsMayWait(Translation &T, const OMPExecutableDirective *Region, bool O
       return loop(nullptr, S->getCond(), nullptr, S->getBody(), true);
     }
     bool TraverseForStmt(ForStmt *S) {
-      return loop(S->getInit(), S->getCond(), S->getInc(), S->getBody(),
-                  !S->getCond() || !S->getInc());
+      return loop(S->getInit(), S->getCond(), S->getInc(), S->getBody(), polls(S));
+    }
+    /// A for loop polls unless its condition names a variable its
+    /// increment writes (`for (k = 0; !done; k++)` polls).
+    static bool polls(const ForStmt *S) {
+      if (!S->getCond() || !S->getInc())
+        return true;
+      struct Refs : RecursiveASTVisitor<Refs> {
+        llvm::SmallPtrSet<const ValueDecl *, 4> Found;
+        bool VisitDeclRefExpr(DeclRefExpr *R) {
+          Found.insert(R->getDecl());
+          return true;
+        }
+      } Inc, Cond;
+      Inc.TraverseStmt(const_cast<Expr *>(S->getInc()));
+      Cond.TraverseStmt(const_cast<Expr *>(S->getCond()));
+      for (const ValueDecl *D : Inc.Found)
+        if (Cond.Found.count(D))
+          return false;
+      return true;
     }
     bool loop(Stmt *Init, Expr *Cond, Expr *Inc, Stmt *Body, bool Polls) {
       PollingLoops += Polls;
@@ -382,7 +400,13 @@ bool threadsMayWait(Translation &T, const OMPExecutableDirective *Region, bool O
           llvm::StringRef(Name).starts_with("__c11_atomic_"))
         return found("the atomic builtin '" + Name + "'", C->getBeginLoc());
       const FunctionDecl *Def = nullptr;
-      if (F->hasBody(Def) && Seen.insert(Def).second)
+      // Once, and once more from inside a polling loop (a critical in
+      // the function is polled only there).
+      if (!F->hasBody(Def))
+        return true;
+      bool First = Seen.insert(Def).second;
+      bool FirstPolled = PollingLoops && SeenPolled.insert(Def).second;
+      if (First || FirstPolled)
         return TraverseStmt(Def->getBody());
       return true;
     }

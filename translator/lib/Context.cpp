@@ -122,14 +122,16 @@ std::string Translation::textBetween(SourceLocation Begin, SourceLocation End) {
   // A statement may begin or end with a macro invocation (`CELL(i) = 0;`):
   // its text is then the invocation as written in the file.
   CharSourceRange Range = CharSourceRange::getCharRange(Begin, End);
+  SourceLocation Where = Begin.isValid() ? SM.getExpansionLoc(Begin) : Begin;
   if (Begin.isValid() && End.isValid() && (Begin.isMacroID() || End.isMacroID()))
     Range = Lexer::makeFileCharRange(Range, SM, Ctx.getLangOpts());
   Begin = Range.getBegin();
   End = Range.getEnd();
   if (Range.isInvalid() || Begin.isInvalid() || End.isInvalid() ||
       SM.getFileID(Begin) != SM.getFileID(End) || SM.isBeforeInTranslationUnit(End, Begin)) {
-    error(Begin, "cannot translate this statement (its extent is unclear, for example "
-                 "because of a macro)");
+    error(Begin.isValid() ? Begin : Where,
+          "cannot translate this statement (its extent is unclear, for example "
+          "because of a macro)");
     return "";
   }
   return R.getRewrittenText(Range);

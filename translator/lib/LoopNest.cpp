@@ -285,7 +285,7 @@ static std::string bracedByMacros(Translation &T, const CompoundStmt *CS) {
   // Every statement lies between the two invocations.
   for (const Stmt *S : CS->body())
     if (T.SM.isBeforeInTranslationUnit(T.SM.getExpansionLoc(S->getBeginLoc()), From) ||
-        T.SM.isBeforeInTranslationUnit(To, T.SM.getExpansionLoc(S->getEndLoc())))
+        !T.SM.isBeforeInTranslationUnit(T.SM.getExpansionLoc(S->getEndLoc()), To))
       return "";
   return "{" + T.textWithLines(From, To) + "\n}";
 }
