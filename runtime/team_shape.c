@@ -24,18 +24,18 @@ int team_shape_global_thread(void) {
 int team_shape_active_size(void) { return ctx.level > 0 ? (int)node.shape.nthreads : 1; }
 
 void team_shape_set(const struct team_shape *shape) {
-  int requested = node.shape.requested_threads;
-  /* The region's number is written last, with a release: the comm thread
-   * reads it first (an acquire) and then the rest of the shape, to set up
-   * a loop for this node's threads ahead of them (schedule.c). */
-  uint64_t region = shape->region;
-  __atomic_store_n(&node.shape.region, (uint64_t)0, __ATOMIC_RELAXED);
-  __atomic_thread_fence(__ATOMIC_RELEASE);
-  struct team_shape next = *shape;
-  next.region = 0;
-  next.requested_threads = requested;
-  node.shape = next;
-  __atomic_store_n(&node.shape.region, region, __ATOMIC_RELEASE);
+  /* The region's number is written last, with a release, and alone: the
+   * comm thread reads it first (an acquire) and then the rest of the
+   * shape, to set up a loop for this node's threads ahead of them
+   * (schedule.c); until then it reads the previous region's number, which
+   * names no loop of this region. requested_threads is kept. */
+  node.shape.nthreads = shape->nthreads;
+  node.shape.per_node = shape->per_node;
+  node.shape.local_count = shape->local_count;
+  node.shape.participants = shape->participants;
+  node.shape.comm = shape->comm;
+  node.shape.league = shape->league;
+  __atomic_store_n(&node.shape.region, shape->region, __ATOMIC_RELEASE);
 }
 
 void team_shape_enter(int local) {

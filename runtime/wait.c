@@ -7,10 +7,11 @@
 #include <time.h>
 #include <unistd.h>
 
-static uint64_t spin_ns = 20000;
+/* Set between regions while other threads wait: read and written whole. */
+static _Atomic uint64_t spin_ns = 20000;
 
-void wait_set_spin_ns(uint64_t ns) { spin_ns = ns; }
-uint64_t wait_spin_ns(void) { return spin_ns; }
+void wait_set_spin_ns(uint64_t ns) { atomic_store_explicit(&spin_ns, ns, memory_order_relaxed); }
+uint64_t wait_spin_ns(void) { return atomic_load_explicit(&spin_ns, memory_order_relaxed); }
 
 static uint64_t monotonic_ns(void) {
   struct timespec ts;
@@ -35,8 +36,9 @@ void wait_wake(_Atomic uint32_t *word, int count) {
 }
 
 void wait_until_changed(_Atomic uint32_t *word, uint32_t expected) {
-  if (spin_ns) {
-    uint64_t deadline = monotonic_ns() + spin_ns;
+  uint64_t spin = wait_spin_ns();
+  if (spin) {
+    uint64_t deadline = monotonic_ns() + spin;
     for (uint32_t i = 1;; i++) {
       if (atomic_load_explicit(word, memory_order_acquire) != expected)
         return;
