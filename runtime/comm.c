@@ -110,6 +110,7 @@ void comm_expect(struct wait_slot *slot, int32_t replies, void *buf, size_t cap)
 
 void comm_slot_wait(struct wait_slot *slot) {
   atomic_fetch_add(&C.waiting, 1);
+  wait_yielding(&slot->done, 0, 100000);
   wait_until_changed(&slot->done, 0);
   atomic_fetch_sub(&C.waiting, 1);
   atomic_store_explicit(&slot->done, 0, memory_order_relaxed);
@@ -329,6 +330,7 @@ static int drain_requests(void) {
     /* Read everything before the post: the waiting thread may reuse the
      * request as soon as it is answered. */
     struct comm_request *next = req->next;
+    req->taken_ns = stats_now_ns();
     if ((int)req->dest == C.rank) {
       /* A question to this node itself: answer it here, no message. */
       struct msg_hdr hdr = header_of(req->words, 0);
@@ -373,6 +375,8 @@ static void deliver_reply(int src, uint64_t index, uint64_t value, const void *p
     }
     slot->reply_len = len;
   }
+  if (atomic_load_explicit(&slot->replies_due, memory_order_relaxed) == 1)
+    slot->answered_ns = stats_now_ns();
   if (atomic_fetch_sub_explicit(&slot->replies_due, 1, memory_order_acq_rel) == 1)
     slot_signal(slot);
 }

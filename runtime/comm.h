@@ -42,6 +42,7 @@ struct comm_request {
   struct comm_request *next;
   uint32_t dest;
   struct msg_words words; /* msg_<type>_pack (proto.h) */
+  uint64_t taken_ns;      /* when the communication thread took it (stats_now_ns) */
 };
 
 /* Where one thread waits for its replies (MSG_REPLY). The thread says how
@@ -57,6 +58,7 @@ struct wait_slot {
   size_t reply_cap;
   void *reply;
   size_t reply_len;
+  uint64_t answered_ns; /* when the last reply came (stats_now_ns) */
   struct comm_request req;
 };
 

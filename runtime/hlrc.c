@@ -69,9 +69,48 @@ static int prot_of(uint32_t state) {
 
 /* ---- Fault path (async-signal-safe: no malloc, no MPI) --------------- */
 
+/* How many pages a fault on @p page, homed at @p home, asks for: as many
+ * as the valid pages of the same home just before it, up to
+ * PARADE_PREFETCH_PAGES. A node reading a home's pages in order (one
+ * thread or several) then pays one round trip per window rather than one
+ * per page, and the window doubles with each fetch. Fewer than two valid
+ * pages before it ask for one page: a thread reading two pages of a
+ * neighbour's block (a halo row) asks for no third. */
+static uint32_t fetch_window(size_t page, uint32_t home) {
+  uint32_t most = (uint32_t)node.opt.prefetch_pages, valid = 0;
+  while (valid < most && valid < page) {
+    size_t before = page - 1 - valid;
+    uint32_t s = page_state_of(entry_of(before));
+    if (home_of(before) != home || (s != PAGE_READ_ONLY && s != PAGE_DIRTY))
+      break;
+    valid++;
+  }
+  return valid < 2 ? 1 : valid;
+}
+
+/* Claim up to @p want - 1 pages after @p page, INVALID here and homed at
+ * @p home, for one fetch; stops at the first that is not. Returns the
+ * pages the fetch asks for (@p page included). */
+static uint32_t claim_following(size_t page, uint32_t home, uint32_t want) {
+  uint32_t n = 1;
+  while (n < want && page + n < node.vm.npages) {
+    struct page_entry *e = entry_of(page + n);
+    if (home_of(page + n) != home || page_state_of(e) != PAGE_INVALID ||
+        !page_claim(e, PAGE_INVALID))
+      break;
+    page_hint_valid(&node.pages, page + n);
+    n++;
+  }
+  return n;
+}
+
+/* Fetch @p page, which the caller claimed and makes valid, and the pages
+ * after it that fetch_window asks for: this makes those READ_ONLY if the
+ * home sent them and INVALID again if not. */
 static void fetch_page(size_t page) {
   struct wait_slot *slot = comm_my_slot();
   uint32_t home = home_of(page);
+  uint32_t count = home == me() ? 1 : claim_following(page, home, fetch_window(page, home));
   slot->req.dest = home;
   /* Fetches from a home outside the current team cannot wait for its
    * collective stores: it makes none (the runtime falls back for them). */
@@ -79,16 +118,29 @@ static void fetch_page(size_t page) {
   slot->req.words = msg_page_req_pack((struct msg_page_req){.page = page,
                                                             .stores = (uint32_t)stores,
                                                             .epoch = atomic_load(&node.hlrc.epoch),
-                                                            .slot = comm_slot_index(slot)});
-  /* The home's copy lands straight in this node's system view. */
-  comm_expect(slot, 1, vm_sys_page(&node.vm, page), node.vm.page_size);
+                                                            .slot = comm_slot_index(slot),
+                                                            .count = count});
+  /* The home's copies land straight in this node's system view, where
+   * consecutive pages are adjacent. */
+  comm_expect(slot, 1, vm_sys_page(&node.vm, page), (size_t)count * node.vm.page_size);
+  uint64_t asked = stats_now_ns();
   comm_request_and_wait(slot);
-  if (home != me()) {
-    if (slot->reply_len != node.vm.page_size)
-      err_fatal("protocol error: rank %u answered a fetch of page %zu with %zu bytes", home, page,
-                slot->reply_len);
-    STAT_INC(pages_fetched);
+  if (home == me())
+    return;
+  STAT_ADD(fetch_handoff_ns, slot->req.taken_ns - asked);
+  STAT_ADD(fetch_remote_ns, slot->answered_ns - slot->req.taken_ns);
+  STAT_ADD(fetch_wake_ns, stats_now_ns() - slot->answered_ns);
+  size_t got = slot->reply_len / node.vm.page_size;
+  if (got < 1 || got > count || got * node.vm.page_size != slot->reply_len)
+    err_fatal("protocol error: rank %u answered a fetch of %u page(s) from page %zu with %zu bytes",
+              home, count, page, slot->reply_len);
+  STAT_ADD(pages_fetched, got);
+  if (got > 1) {
+    vm_protect(&node.vm, page + 1, got - 1, PROT_READ);
+    STAT_ADD(pages_prefetched, got - 1);
   }
+  for (size_t i = 1; i < count; i++)
+    page_finish(entry_of(page + i), i < got ? PAGE_READ_ONLY : PAGE_INVALID);
 }
 
 void hlrc_fault(size_t page, int write) {
@@ -675,7 +727,7 @@ static void defer(int src, const struct msg_page_req *req) {
  * without a write fault, and so without a write notice: protect it first,
  * so that the home's next write is noticed. Its threads' writes so far are
  * in the copy. Returns 0 if a thread of this node is changing the page's
- * state: the request waits for the next round. */
+ * state. */
 static int home_protect_for_copy(struct page_entry *e, size_t page) {
   uint32_t s = page_state_of(e);
   if (s == PAGE_DIRTY && page_claim(e, PAGE_DIRTY)) {
@@ -683,11 +735,23 @@ static int home_protect_for_copy(struct page_entry *e, size_t page) {
     page_finish(e, PAGE_READ_ONLY);
     return 1;
   }
-  if (s == PAGE_DIRTY || s == PAGE_TRANSIENT || s == PAGE_BLOCKED) {
-    atomic_store(&node.hlrc.deferred_ready, 1);
-    return 0;
+  return !(s == PAGE_DIRTY || s == PAGE_TRANSIENT || s == PAGE_BLOCKED);
+}
+
+/* How many of the @p count pages from @p page on (which the caller serves)
+ * can go in one reply now: the pages after it must be homed here, with no
+ * diff due and no thread of this node changing them. The first that cannot
+ * ends the run; the requester asks for it again when it gets there. */
+static uint32_t servable_following(size_t page, uint32_t count) {
+  uint32_t n = 1;
+  while (n < count && page + n < node.vm.npages) {
+    struct page_entry *e = entry_of(page + n);
+    if (home_of(page + n) != me() || atomic_load(&e->pending_diffs) > 0 ||
+        !home_protect_for_copy(e, page + n))
+      break;
+    n++;
   }
-  return 1;
+  return n;
 }
 
 /* Serve a page request now if this node's copy is complete: it has applied
@@ -709,11 +773,14 @@ static int try_serve(int src, const struct msg_page_req *req) {
   if (src == node.rank) {
     comm_reply(src, req->slot, page, NULL, 0); /* the home's copy is this node's */
   } else {
-    if (!home_protect_for_copy(e, page))
+    if (!home_protect_for_copy(e, page)) {
+      atomic_store(&node.hlrc.deferred_ready, 1); /* the request waits for the next round */
       return 0;
-    void *dst = comm_reply_reserve(src, req->slot, page, node.vm.page_size);
-    memcpy(dst, vm_sys_page(&node.vm, page), node.vm.page_size);
-    STAT_INC(pages_served);
+    }
+    uint32_t n = servable_following(page, req->count);
+    size_t len = (size_t)n * node.vm.page_size;
+    memcpy(comm_reply_reserve(src, req->slot, page, len), vm_sys_page(&node.vm, page), len);
+    STAT_ADD(pages_served, n);
   }
   return 1;
 }
@@ -721,8 +788,10 @@ static int try_serve(int src, const struct msg_page_req *req) {
 static void hlrc_on_page_req(int src, const struct msg_hdr *hdr, const void *payload) {
   (void)payload;
   struct msg_page_req req = msg_page_req_unpack(hdr);
-  if (req.page >= node.vm.npages)
-    err_fatal("protocol error: rank %d asked for page %llu", src, (unsigned long long)req.page);
+  if (req.page >= node.vm.npages || req.count < 1 || req.count > OPTIONS_MAX_PREFETCH_PAGES ||
+      (src == node.rank && req.count != 1))
+    err_fatal("protocol error: rank %d asked for %u page(s) from page %llu", src, req.count,
+              (unsigned long long)req.page);
   if (!try_serve(src, &req))
     defer(src, &req);
 }

@@ -214,6 +214,10 @@ static int parse_comm_sleep(struct options *opt, const char *text) {
   return options_parse_int(text, 1, 100000, &opt->comm_sleep_us);
 }
 
+static int parse_prefetch_pages(struct options *opt, const char *text) {
+  return options_parse_int(text, 1, OPTIONS_MAX_PREFETCH_PAGES, &opt->prefetch_pages);
+}
+
 /* One entry of OMP_NUM_THREADS's list, spaces around allowed (as libgomp
  * reads it). */
 static int parse_thread_count(const char **text, int *out) {
@@ -469,6 +473,8 @@ static const struct option_row option_table[] = {
     {"PARADE_VERBOSE", parse_verbose, 1, "0-3; 1 prints this table at start"},
     {"PARADE_COMM_SLEEP_US", parse_comm_sleep, 1,
      "longest sleep of the idle communication thread (default 200)"},
+    {"PARADE_PREFETCH_PAGES", parse_prefetch_pages, 1,
+     "most pages one fetch brings to a thread reading pages in order (default 16, 1: none)"},
     {"PARADE_TEST_STORE_DELAY_US", parse_store_delay, 1,
      "testing only: odd ranks wait this long before their collective stores"},
     {"PARADE_TEST_COLLECTIVE_CHUNK", parse_collective_chunk, 1,
@@ -505,6 +511,7 @@ void options_read(struct options *opt) {
   opt->pool_base = (uintptr_t)0x100000000000ull;
   opt->static_size = 0; /* 0: chosen from the pool size below */
   opt->comm_sleep_us = 200;
+  opt->prefetch_pages = 16;
   strcpy(opt->schedule, "static");
   opt->max_active_levels = 1;
   opt->allocator = 1; /* omp_default_mem_alloc */

@@ -15,6 +15,8 @@
 
 /* Nesting levels an OMP_NUM_THREADS or OMP_PROC_BIND list may describe. */
 #define OPTIONS_MAX_LEVELS 8
+/* Most pages one page request may ask for (PARADE_PREFETCH_PAGES). */
+#define OPTIONS_MAX_PREFETCH_PAGES 256
 
 enum vm_method { VM_MEMFD, VM_SYSV, VM_MREMAP };
 enum stats_mode { STATS_OFF, STATS_TEXT, STATS_JSON };
@@ -29,6 +31,7 @@ struct options {
   char stats_file[512];                   /* PARADE_STATS=FILE.json */
   int verbose;                            /* PARADE_VERBOSE */
   int comm_sleep_us;                      /* PARADE_COMM_SLEEP_US */
+  int prefetch_pages;                     /* PARADE_PREFETCH_PAGES */
   int threads;                            /* OMP_NUM_THREADS (0: not set) */
   int nested_threads[OPTIONS_MAX_LEVELS]; /* its list's later entries, level 2 on */
   int nested_levels;                      /* entries in nested_threads */

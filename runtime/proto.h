@@ -77,7 +77,7 @@ static inline struct msg_reply msg_reply_unpack(const struct msg_hdr *hdr) {
   return (struct msg_reply){.value = hdr->a, .slot = hdr->c};
 }
 
-/* ---- MSG_PAGE_REQ: a=page|stores<<REQ_PAGE_BITS b=epoch c=slot ---------- */
+/* ---- MSG_PAGE_REQ: a=page|stores<<REQ_PAGE_BITS b=epoch c=slot|count<<32 -- */
 
 struct msg_page_req {
   uint64_t page;
@@ -85,18 +85,23 @@ struct msg_page_req {
    * page once it has made as many. */
   uint32_t stores;
   uint64_t epoch; /* the requester's: the home serves once it is there */
-  uint64_t slot;
+  uint32_t slot;
+  /* Pages asked for, from @p page on (1 + the prefetched ones): the home
+   * answers with the first page and as many of the rest as it can serve at
+   * once, in one reply whose length says how many. */
+  uint32_t count;
 };
 
 static inline struct msg_words msg_page_req_pack(struct msg_page_req m) {
   return (struct msg_words){MSG_PAGE_REQ, m.page | (uint64_t)m.stores << REQ_PAGE_BITS, m.epoch,
-                            m.slot};
+                            m.slot | (uint64_t)m.count << 32};
 }
 static inline struct msg_page_req msg_page_req_unpack(const struct msg_hdr *hdr) {
   return (struct msg_page_req){.page = hdr->a & REQ_PAGE_MASK,
                                .stores = (uint32_t)(hdr->a >> REQ_PAGE_BITS),
                                .epoch = hdr->b,
-                               .slot = hdr->c};
+                               .slot = (uint32_t)hdr->c,
+                               .count = (uint32_t)(hdr->c >> 32)};
 }
 
 /* ---- MSG_DIFF: a=page b=epoch c=slot or NO_ACK -------------------------- */

@@ -12,6 +12,7 @@
   X(page_faults_read)                                                                              \
   X(page_faults_write)                                                                             \
   X(pages_fetched)                                                                                 \
+  X(pages_prefetched)                                                                              \
   X(pages_served)                                                                                  \
   X(twins)                                                                                         \
   X(diffs_sent)                                                                                    \
@@ -37,6 +38,9 @@
   X(bytes_received)                                                                                \
   X(runtime_msgs_sent)                                                                             \
   X(fault_ns)                                                                                      \
+  X(fetch_handoff_ns)                                                                              \
+  X(fetch_remote_ns)                                                                               \
+  X(fetch_wake_ns)                                                                                 \
   X(barrier_ns)                                                                                    \
   X(collective_ns)                                                                                 \
   X(lock_ns)

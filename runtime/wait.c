@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <linux/futex.h>
+#include <sched.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -33,6 +34,17 @@ void wait_futex(_Atomic uint32_t *word, uint32_t expected, uint64_t timeout_ns) 
 
 void wait_wake(_Atomic uint32_t *word, int count) {
   syscall(SYS_futex, (uint32_t *)word, FUTEX_WAKE_PRIVATE, count, NULL, NULL, 0);
+}
+
+int wait_yielding(_Atomic uint32_t *word, uint32_t expected, uint64_t ns) {
+  uint64_t deadline = monotonic_ns() + ns;
+  for (uint32_t i = 1;; i++) {
+    if (atomic_load_explicit(word, memory_order_acquire) != expected)
+      return 1;
+    sched_yield();
+    if ((i & 7) == 0 && monotonic_ns() > deadline)
+      return 0;
+  }
 }
 
 void wait_until_changed(_Atomic uint32_t *word, uint32_t expected) {

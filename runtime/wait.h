@@ -16,6 +16,10 @@ void wait_futex(_Atomic uint32_t *word, uint32_t expected, uint64_t timeout_ns);
 void wait_wake(_Atomic uint32_t *word, int count);
 
 /* Spin for a while, then sleep, until *word != expected. */
+/* Yield the CPU until *@p word != @p expected, for at most @p ns
+ * nanoseconds. Returns 1 if it changed. */
+int wait_yielding(_Atomic uint32_t *word, uint32_t expected, uint64_t ns);
+
 void wait_until_changed(_Atomic uint32_t *word, uint32_t expected);
 
 /* Length of the spin phase in nanoseconds, set once at start-up. */

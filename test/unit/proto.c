@@ -66,14 +66,17 @@ static void reply(uint64_t value, uint64_t slot) {
   EXPECT("reply", "slot", m.slot, slot);
 }
 
-static void page_req(uint64_t page, uint32_t stores, uint64_t epoch, uint64_t slot) {
-  struct msg_page_req in = {.page = page, .stores = stores, .epoch = epoch, .slot = slot};
+static void page_req(uint64_t page, uint32_t stores, uint64_t epoch, uint32_t slot,
+                     uint32_t count) {
+  struct msg_page_req in = {
+      .page = page, .stores = stores, .epoch = epoch, .slot = slot, .count = count};
   struct msg_hdr h = sent(msg_page_req_pack(in), MSG_PAGE_REQ);
   struct msg_page_req m = msg_page_req_unpack(&h);
   EXPECT("page_req", "page", m.page, page);
   EXPECT("page_req", "stores", m.stores, stores);
   EXPECT("page_req", "epoch", m.epoch, epoch);
   EXPECT("page_req", "slot", m.slot, slot);
+  EXPECT("page_req", "count", m.count, count);
 }
 
 static void diff(uint64_t page, uint64_t epoch, int ack, uint64_t slot) {
@@ -175,8 +178,9 @@ static void output(uint64_t slot) {
 static void layout(void) {
   WORDS("reply", msg_reply_pack((struct msg_reply){.value = 7, .slot = 9}), 7, 0, 9);
   WORDS("page_req",
-        msg_page_req_pack((struct msg_page_req){.page = 5, .stores = 3, .epoch = 8, .slot = 2}),
-        5 | 3ull << 40, 8, 2);
+        msg_page_req_pack(
+            (struct msg_page_req){.page = 5, .stores = 3, .epoch = 8, .slot = 2, .count = 4}),
+        5 | 3ull << 40, 8, 2 | 4ull << 32);
   WORDS("diff", msg_diff_pack((struct msg_diff){.page = 5, .epoch = 8, .ack = 1, .slot = 2}), 5,
         8, 2);
   WORDS("diff without ack", msg_diff_pack((struct msg_diff){.page = 5, .epoch = 8, .slot = 2}), 5,
@@ -234,15 +238,18 @@ int main(void) {
     lock_req(0, v, 0, 1);
     diff(v, 0, 1, 0);
     diff(0, v, 0, 0);
-    page_req(0, 0, v, 0);
+    page_req(0, 0, v, 0, 1);
   }
   /* Page and stores share a word: each at its largest with the other at
    * zero, both at their largest, and alternate bits. */
-  page_req(MAX_PAGE, 0, 0, 0);
-  page_req(0, MAX_STORES, 0, 0);
-  page_req(MAX_PAGE, MAX_STORES, UINT64_MAX, BIG_SLOT);
-  page_req(MAX_PAGE & 0x5555555555ull, MAX_STORES & 0xaaaaaa, 1, 1);
-  page_req(1, 1, 0, UINT32_MAX);
+  page_req(MAX_PAGE, 0, 0, 0, 1);
+  page_req(0, MAX_STORES, 0, 0, 1);
+  page_req(MAX_PAGE, MAX_STORES, UINT64_MAX, (uint32_t)BIG_SLOT, 256);
+  page_req(MAX_PAGE & 0x5555555555ull, MAX_STORES & 0xaaaaaa, 1, 1, 16);
+  /* Slot and count share a word: each at its largest with the other small. */
+  page_req(1, 1, 0, UINT32_MAX, 1);
+  page_req(1, 1, 0, 0, UINT32_MAX);
+  page_req(1, 1, 0, UINT32_MAX, UINT32_MAX);
   /* The slot word also carries LOCK_TRY_BIT, or is NO_ACK. */
   for (int try_only = 0; try_only <= 1; try_only++) {
     lock_req(0, 0, 0, try_only);
