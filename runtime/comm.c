@@ -110,8 +110,8 @@ void comm_expect(struct wait_slot *slot, int32_t replies, void *buf, size_t cap)
 
 void comm_slot_wait(struct wait_slot *slot) {
   atomic_fetch_add(&C.waiting, 1);
-  wait_yielding(&slot->done, 0, 100000);
-  wait_until_changed(&slot->done, 0);
+  if (!wait_yielding(&slot->done, 0))
+    wait_until_changed(&slot->done, 0);
   atomic_fetch_sub(&C.waiting, 1);
   atomic_store_explicit(&slot->done, 0, memory_order_relaxed);
 }

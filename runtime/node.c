@@ -234,9 +234,10 @@ int parade_main(int argc, char **argv, int (*user_main)(int, char **)) {
   icv_init();
   if (node.opt.verbose >= 1 && node.rank == 0) {
     options_print(&node.opt);
-    fprintf(stderr, "  threads=%d rank_cpus=%d host_cpus=%d ranks_on_host=%d spin=%lluns\n",
+    fprintf(stderr,
+            "  threads=%d rank_cpus=%d host_cpus=%d ranks_on_host=%d spin=%lluns yield=%lluns\n",
             node.threads_per_node, node.rank_cpus, node.host_cores, node.ranks_on_host,
-            (unsigned long long)wait_spin_ns());
+            (unsigned long long)wait_spin_ns(), (unsigned long long)wait_yield_ns());
   }
   locks_init();
   task_on_sync(atomic_flush_deferred);

@@ -8,11 +8,15 @@
 #include <time.h>
 #include <unistd.h>
 
-/* Set between regions while other threads wait: read and written whole. */
-static _Atomic uint64_t spin_ns = 20000;
+/* Set between regions while other threads wait: each read and written whole. */
+static _Atomic uint64_t spin_ns = 20000, yield_ns = 0;
 
-void wait_set_spin_ns(uint64_t ns) { atomic_store_explicit(&spin_ns, ns, memory_order_relaxed); }
+void wait_set_policy(uint64_t spin, uint64_t yield) {
+  atomic_store_explicit(&spin_ns, spin, memory_order_relaxed);
+  atomic_store_explicit(&yield_ns, yield, memory_order_relaxed);
+}
 uint64_t wait_spin_ns(void) { return atomic_load_explicit(&spin_ns, memory_order_relaxed); }
+uint64_t wait_yield_ns(void) { return atomic_load_explicit(&yield_ns, memory_order_relaxed); }
 
 static uint64_t monotonic_ns(void) {
   struct timespec ts;
@@ -36,8 +40,11 @@ void wait_wake(_Atomic uint32_t *word, int count) {
   syscall(SYS_futex, (uint32_t *)word, FUTEX_WAKE_PRIVATE, count, NULL, NULL, 0);
 }
 
-int wait_yielding(_Atomic uint32_t *word, uint32_t expected, uint64_t ns) {
-  uint64_t deadline = monotonic_ns() + ns;
+int wait_yielding(_Atomic uint32_t *word, uint32_t expected) {
+  uint64_t yield = wait_yield_ns();
+  if (!yield)
+    return 0;
+  uint64_t deadline = monotonic_ns() + yield;
   for (uint32_t i = 1;; i++) {
     if (atomic_load_explicit(word, memory_order_acquire) != expected)
       return 1;

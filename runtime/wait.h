@@ -1,7 +1,10 @@
-/* Waiting without burning a core: a short spin, then a futex sleep.
- * The spin length follows OMP_WAIT_POLICY and whether the host is
+/* Waiting without burning a core: a short spin, then a futex sleep. The
+ * spin length follows OMP_WAIT_POLICY and whether the host is
  * oversubscribed (more runtime threads than cores: then spinning only
- * steals time from the thread being waited for). */
+ * steals time from the thread being waited for). A wait for a remote
+ * reply, which comes within tens of microseconds, may first yield the CPU
+ * for a while: on an oversubscribed host that runs the communication
+ * threads and spares the futex wake-up (8-16 us on two cores). */
 #ifndef PARADE_WAIT_H
 #define PARADE_WAIT_H
 
@@ -16,16 +19,17 @@ void wait_futex(_Atomic uint32_t *word, uint32_t expected, uint64_t timeout_ns);
 void wait_wake(_Atomic uint32_t *word, int count);
 
 /* Spin for a while, then sleep, until *word != expected. */
-/* Yield the CPU until *@p word != @p expected, for at most @p ns
- * nanoseconds. Returns 1 if it changed. */
-int wait_yielding(_Atomic uint32_t *word, uint32_t expected, uint64_t ns);
-
 void wait_until_changed(_Atomic uint32_t *word, uint32_t expected);
 
-/* Length of the spin phase in nanoseconds, set once at start-up. */
-void wait_set_spin_ns(uint64_t ns);
-/* The spin set by wait_set_spin_ns. */
+/* Yield the CPU while *word == expected, for the yield phase set by
+ * wait_set_policy. Returns 1 if it changed meanwhile. */
+int wait_yielding(_Atomic uint32_t *word, uint32_t expected);
+
+/* Lengths of the spin and yield phases in nanoseconds, set at start-up
+ * and between regions. */
+void wait_set_policy(uint64_t spin_ns, uint64_t yield_ns);
 uint64_t wait_spin_ns(void);
+uint64_t wait_yield_ns(void);
 
 static inline void cpu_relax(void) {
 #if defined(__x86_64__) || defined(__i386__)
