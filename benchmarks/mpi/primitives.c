@@ -7,6 +7,8 @@
  *   lock       request to a manager and grant back, then a release message
  *   allgather32  MPI_Allgather of 32 bytes per rank: the inputs of a
  *              replayed critical (16 bytes per thread, 2 threads per rank)
+ *   bcast4k, bcast64k, bcast1m  MPI_Bcast of 4 KiB, 64 KiB and 1 MiB: the
+ *              data of copyprivate, copyin and firstprivate (databench.c)
  * usage: primitives [repetitions] */
 #include <mpi.h>
 #include <stdio.h>
@@ -20,9 +22,13 @@ int main(int argc, char **argv) {
   int reps = argc > 1 ? atoi(argv[1]) : 1000;
   char fork_msg[64] = {0};
   double value = 1.0, result = 0;
-  const char *names[] = {"parallel", "barrier", "reduction", "single", "lock", "allgather32"};
+  const char *names[] = {"parallel", "barrier",     "reduction", "single",
+                         "lock",     "allgather32", "bcast4k",   "bcast64k",
+                         "bcast1m"};
+  const int bcast_bytes[] = {4096, 65536, 1 << 20};
   char inputs[32] = {0}, *gathered = calloc((size_t)size, sizeof inputs);
-  for (int which = 0; which < 6; which++) {
+  char *data = calloc(1, 1 << 20);
+  for (int which = 0; which < 9; which++) {
     MPI_Barrier(MPI_COMM_WORLD);
     double start = MPI_Wtime();
     for (int r = 0; r < reps; r++) {
@@ -55,6 +61,9 @@ int main(int argc, char **argv) {
         MPI_Allgather(inputs, sizeof inputs, MPI_BYTE, gathered, sizeof inputs, MPI_BYTE,
                       MPI_COMM_WORLD);
         break;
+      default:
+        MPI_Bcast(data, bcast_bytes[which - 6], MPI_BYTE, 0, MPI_COMM_WORLD);
+        break;
       }
     }
     double elapsed = MPI_Wtime() - start;
@@ -65,6 +74,7 @@ int main(int argc, char **argv) {
       printf("RESULT mpi=%s usec=%.3f ranks=%d reps=%d\n", names[which], per * 1e6, size, reps);
   }
   free(gathered);
+  free(data);
   MPI_Finalize();
   return 0;
 }
