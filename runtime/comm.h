@@ -141,8 +141,9 @@ void comm_post(int dest, struct msg_words w, const void *payload, size_t len);
 void *comm_post_reserve(int dest, struct msg_words w, size_t len);
 
 /* Wait for the next control message; the caller frees it. @p urgent says
- * the caller is in a barrier (the comm thread then polls more often); a rank
- * idle between regions is not, so its comm thread can sleep longer. */
+ * the caller is in a barrier (the comm thread then polls most often); a
+ * rank idle between regions is not, and its comm thread sleeps longer, but
+ * not the longest: the fork is what the rank waits for. */
 struct control_msg *comm_wait_control(int urgent);
 
 /* Complete @p req without spinning a core. */

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 struct node_state node = {
@@ -196,6 +197,10 @@ static void finish(int status) {
 
 int parade_main(int argc, char **argv, int (*user_main)(int, char **)) {
   node.main_thread = pthread_self();
+  /* The runtime's short sleeps (the communication thread's back-off, the
+   * waits for MPI requests) must not round up to the default timer slack
+   * of 50 us; the threads the runtime starts inherit this. */
+  prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
   alloc_pool_ensure();
   int provided = 0;
   if (MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided) != MPI_SUCCESS)
