@@ -30,6 +30,12 @@ static void delay(int n) {
 
 static double now(void) { return omp_get_wtime(); }
 
+static void serial_work(double seconds) {
+  double until = now() + seconds;
+  while (now() < until)
+    delay(10);
+}
+
 static void report(const char *name, double t, double ref) {
   printf("RESULT micro=%s usec=%.3f threads=%d reps=%d\n", name, (t - ref) / reps * 1e6,
          omp_get_max_threads(), reps);
@@ -57,6 +63,20 @@ int main(int argc, char **argv) {
   }
   double t_parallel = now() - t0;
   report("parallel", t_parallel, ref_serial);
+
+  /* A region after 1 ms of serial work, as in a program that reads input
+   * or prints between its loops: the other ranks have been idle. */
+  t0 = now();
+  for (int r = 0; r < reps; r++)
+    serial_work(1e-3);
+  double ref_gap = now() - t0;
+  t0 = now();
+  for (int r = 0; r < reps; r++) {
+    serial_work(1e-3);
+#pragma omp parallel
+    delay(100);
+  }
+  report("parallel_after_serial", now() - t0, ref_gap + ref_serial);
 
   double ref_region = 0;
 #pragma omp parallel
