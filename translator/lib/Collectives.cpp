@@ -312,6 +312,18 @@ bool collectiveFits(Translation &T, const OMPExecutableDirective *Region, unsign
   return true;
 }
 
+std::string nowaitUnsafe(Translation &T, const OMPExecutableDirective *Region,
+                         const std::string &Collective) {
+  if (!Region)
+    return "it has nowait and is orphaned: threads may wait for each other in code not seen "
+           "here, which " +
+           Collective + " could deadlock";
+  if (std::string Where; threadsMayWait(T, Region, false, Where))
+    return "it has nowait and threads of its region may wait for each other (" + Where +
+           "), which " + Collective + " could deadlock";
+  return "";
+}
+
 bool threadsMayWait(Translation &T, const OMPExecutableDirective *Region, bool OnlyUnflushed,
                     std::string &Where) {
   class Finder : public RecursiveASTVisitor<Finder> {
@@ -635,16 +647,9 @@ std::optional<std::string> singleAsCollective(Translation &T, const OMPExecutabl
   // Without nowait a barrier ends the single anyway; with it, a thread past
   // the single may release others that have not reached it yet.
   if (clause<OMPNowaitClause>(D)) {
-    if (!Region) {
-      Why = "it has nowait and is orphaned: threads may wait for each other in code not seen "
-            "here, which a collective could deadlock";
+    Why = nowaitUnsafe(T, Region, "a collective");
+    if (!Why.empty())
       return std::nullopt;
-    }
-    if (std::string Where; threadsMayWait(T, Region, false, Where)) {
-      Why = "threads of its region may wait for each other (" + Where +
-            "), which a collective could deadlock";
-      return std::nullopt;
-    }
   }
   std::string Body = T.textWithLines(directiveBody(D)->getBeginLoc(), T.endOf(directiveBody(D)));
   if (A.Written.empty())

@@ -46,6 +46,14 @@ std::optional<std::string> updateAsCollective(Translation &T,
 bool threadsMayWait(Translation &T, const clang::OMPExecutableDirective *Region, bool OnlyUnflushed,
                     std::string &Where);
 
+/// Why a construct with nowait in @p Region (null: orphaned) must not end
+/// in @p Collective ("a collective", "an allreduce"): a thread past it may
+/// release others that have not reached it yet, waiting through shared
+/// memory (see threadsMayWait), and the collective would wait for them.
+/// Empty if nothing in the region waits so.
+std::string nowaitUnsafe(Translation &T, const clang::OMPExecutableDirective *Region,
+                         const std::string &Collective);
+
 /// Shared at @p Loc: shared storage not privatised by an enclosing construct.
 bool isShared(Translation &T, const clang::VarDecl *V, clang::SourceLocation Loc);
 

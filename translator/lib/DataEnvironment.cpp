@@ -329,16 +329,8 @@ std::string reductions(Translation &T, const OMPExecutableDirective *D, const Pr
   // still before it (waiting for it through a flag polled in a critical):
   // an allreduce would wait for them, and they for it.
   std::string NowaitWhy;
-  if (!Serialized && !isParallel(D) && clause<OMPNowaitClause>(D)) {
-    const OMPExecutableDirective *Region = enclosingDirective(T.Ctx, D, isParallel);
-    std::string Where;
-    if (!Region)
-      NowaitWhy = "it has nowait and is orphaned: threads may wait for each other in code not "
-                  "seen here, which an allreduce could deadlock";
-    else if (threadsMayWait(T, Region, false, Where))
-      NowaitWhy = "it has nowait and threads of its region may wait for each other (" + Where +
-                  "), which an allreduce could deadlock";
-  }
+  if (!Serialized && !isParallel(D) && clause<OMPNowaitClause>(D))
+    NowaitWhy = nowaitUnsafe(T, enclosingDirective(T.Ctx, D, isParallel), "an allreduce");
   if (P.ReduceVars.empty() && !Serialized && !T.Opts.ForceLockPath && NowaitWhy.empty()) {
     T.remark(D->getBeginLoc(), "user-defined reduction: one allreduce with its combiner per "
                                "variable");
