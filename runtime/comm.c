@@ -471,8 +471,8 @@ static void *comm_main(void *unused) {
      * short while a local thread waits for an answer, longer while the
      * rank waits for its next fork (the fork of a region after a serial
      * phase of rank 0 waited up to the whole bound: an empty region after
-     * 1 ms of serial work took 505 us at P = 2, T = 1, and 174 us with
-     * 50 us, for about 7% of a core per idle rank), and longest (200 us,
+     * 1 ms of serial work took 572 us at P = 2, T = 1, and 187 us with
+     * 50 us, for about 12% of a core per idle rank), and longest (200 us,
      * PARADE_COMM_SLEEP_US) otherwise. */
     if (++idle_rounds < 200) {
       sched_yield();
