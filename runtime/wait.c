@@ -40,32 +40,32 @@ void wait_wake(_Atomic uint32_t *word, int count) {
   syscall(SYS_futex, (uint32_t *)word, FUTEX_WAKE_PRIVATE, count, NULL, NULL, 0);
 }
 
-int wait_yielding(_Atomic uint32_t *word, uint32_t expected) {
-  uint64_t yield = wait_yield_ns();
-  if (!yield)
-    return 0;
-  uint64_t deadline = monotonic_ns() + yield;
+/* Look at *@p word until it is not @p expected, for @p ns nanoseconds,
+ * yielding the CPU or pausing between looks. Returns 1 if it changed. */
+static int watch(_Atomic uint32_t *word, uint32_t expected, uint64_t ns, int yield) {
+  uint64_t deadline = monotonic_ns() + ns;
+  uint32_t clock_every = yield ? 8 : 64; /* a yield costs more than a pause */
   for (uint32_t i = 1;; i++) {
     if (atomic_load_explicit(word, memory_order_acquire) != expected)
       return 1;
-    sched_yield();
-    if ((i & 7) == 0 && monotonic_ns() > deadline)
+    if (yield)
+      sched_yield();
+    else
+      cpu_relax();
+    if (i % clock_every == 0 && monotonic_ns() > deadline)
       return 0;
   }
 }
 
+int wait_yielding(_Atomic uint32_t *word, uint32_t expected) {
+  uint64_t yield = wait_yield_ns();
+  return yield && watch(word, expected, yield, 1);
+}
+
 void wait_until_changed(_Atomic uint32_t *word, uint32_t expected) {
   uint64_t spin = wait_spin_ns();
-  if (spin) {
-    uint64_t deadline = monotonic_ns() + spin;
-    for (uint32_t i = 1;; i++) {
-      if (atomic_load_explicit(word, memory_order_acquire) != expected)
-        return;
-      cpu_relax();
-      if ((i & 63) == 0 && monotonic_ns() > deadline)
-        break;
-    }
-  }
+  if (spin && watch(word, expected, spin, 0))
+    return;
   while (atomic_load_explicit(word, memory_order_acquire) == expected)
     wait_futex(word, expected, 0);
 }
