@@ -5,6 +5,10 @@
 // an expression that spans macro boundaries"), which blocked Parboil's
 // lbm. The bounds are now printed from the AST, and the body is the text
 // between the two macros. Found by a helper acting as a new user.
+// Where the closing macro writes a statement too (`b[i] += a[i]; }`),
+// the text between them is not the body: the loop was refused ("cannot
+// translate this statement"). Both invocations are now written out as
+// their expansions and the file translated again (MacroExpansion.h).
 //
 // REQUIRES: translator
 // RUN: %compare-with-gcc %s | FileCheck %s
@@ -19,6 +23,7 @@
 #define SWEEP_START(y1, y2) for (i = CALC_INDEX(0, y1); i < CALC_INDEX(0, y2); i++) {
 #define SWEEP_END }
 #define SWEEP_X (i % SIZE_X)
+#define SWEEP_END_ADDING b[i] += a[i]; }
 
 double a[N], b[N];
 
@@ -39,6 +44,10 @@ int main(void) {
   SWEEP_END
   for (i = 0; i < N; i++)
     s3 += b[i];
-  printf("s1 %ld s2 %.1f s3 %.1f\n", s1, s2, s3);
+#pragma omp parallel for
+  SWEEP_START(0, 100)
+    a[i] = i;
+  SWEEP_END_ADDING
+  printf("s1 %ld s2 %.1f s3 %.1f b %.1f %.1f, line %d\n", s1, s2, s3, b[5], b[999], __LINE__);
   return 0;
 }

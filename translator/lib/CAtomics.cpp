@@ -137,8 +137,10 @@ private:
     }
     if (!hasMacro(Name))
       return refuse(Loc, "the builtin '" + Name.str() + "'");
-    if (!T.SM.isInMainFile(Spelled))
+    if (!T.SM.isInMainFile(Spelled)) {
+      T.expandInvocation(Loc);
       return refuse(Loc, "'" + Name.str() + "' spelled in a macro of a header");
+    }
     if (!Pointee.isNull() && Pointee->isPointerType() && isArithmetic(Name))
       T.error(Loc, "'" + Name.str() +
                        "' on a pointer is not supported by parade (the "

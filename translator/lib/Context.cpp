@@ -123,12 +123,15 @@ std::string Translation::textBetween(SourceLocation Begin, SourceLocation End) {
   // its text is then the invocation as written in the file.
   CharSourceRange Range = CharSourceRange::getCharRange(Begin, End);
   SourceLocation Where = Begin.isValid() ? SM.getExpansionLoc(Begin) : Begin;
+  SourceLocation AsGiven[] = {Begin, End};
   if (Begin.isValid() && End.isValid() && (Begin.isMacroID() || End.isMacroID()))
     Range = Lexer::makeFileCharRange(Range, SM, Ctx.getLangOpts());
   Begin = Range.getBegin();
   End = Range.getEnd();
   if (Range.isInvalid() || Begin.isInvalid() || End.isInvalid() ||
       SM.getFileID(Begin) != SM.getFileID(End) || SM.isBeforeInTranslationUnit(End, Begin)) {
+    for (SourceLocation L : AsGiven)
+      expandInvocation(L);
     error(Begin.isValid() ? Begin : Where,
           "cannot translate this statement (its extent is unclear, for example "
           "because of a macro)");
@@ -304,12 +307,24 @@ std::string Translation::textWithLines(SourceLocation Begin, SourceLocation End)
   return Out;
 }
 
+bool Translation::expandInvocation(SourceLocation Loc) {
+  if (!Opts.ExpandRequests || Loc.isInvalid() || !Loc.isMacroID())
+    return false;
+  SourceLocation Invocation = SM.getExpansionRange(Loc).getBegin();
+  if (!SM.isWrittenInMainFile(Invocation))
+    return false;
+  Opts.ExpandRequests->insert(SM.getFileOffset(Invocation));
+  return true;
+}
+
 std::string Translation::text(SourceRange Range) {
   // A range that starts or ends inside a macro expansion is taken as the
   // macro invocation written in the file (`N` in `i < N`).
   CharSourceRange File =
       Lexer::makeFileCharRange(CharSourceRange::getTokenRange(Range), SM, Ctx.getLangOpts());
   if (File.isInvalid()) {
+    expandInvocation(Range.getBegin());
+    expandInvocation(Range.getEnd());
     error(Range.getBegin(), "cannot translate an expression that spans macro boundaries");
     return "";
   }

@@ -120,6 +120,11 @@ public:
   void error(clang::SourceLocation Loc, llvm::StringRef Message);
   /// Explain a decision (shown with -Rparade).
   void remark(clang::SourceLocation Loc, llvm::StringRef Message);
+  /// Ask that the macro invocation of the main file that @p Loc lies in
+  /// be written out as its expansion, and the file translated again
+  /// (MacroExpansion.h); false when @p Loc is in no such invocation. The
+  /// caller still reports its error, which stands if the retry fails.
+  bool expandInvocation(clang::SourceLocation Loc);
   bool failed() const { return Failed; }
   /// Whether @p Loc (where its macro expands) is in the file being
   /// translated, not in a header.

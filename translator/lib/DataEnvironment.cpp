@@ -82,6 +82,8 @@ bool recordAssignments(Translation &T, const OMPExecutableDirective *D, const Va
   for (const Expr *E : A.Found) {
     SourceLocation Begin = E->getBeginLoc(), End = E->getEndLoc();
     if (Begin.isMacroID() || End.isMacroID()) {
+      T.expandInvocation(Begin);
+      T.expandInvocation(End);
       T.error(E->getExprLoc(), "lastprivate(conditional: " + V->getName().str() +
                                    ") assigned inside a macro is not supported by parade");
       return false;

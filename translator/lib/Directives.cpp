@@ -440,15 +440,11 @@ public:
     if (!T.inMainFile(D->getBeginLoc()))
       return true;
     if (D->getBeginLoc().isMacroID()) {
-      std::string Why;
-      if (sameWithoutPragma(D, Why)) {
-        T.remark(D->getBeginLoc(), "'" + directiveName(D) +
-                                       "' inside a macro: its block runs as it is (the host is "
-                                       "the device, so it maps nothing)");
-        return true;
-      }
-      T.error(D->getBeginLoc(), "an OpenMP directive inside a macro is not supported" +
-                                    (Why.empty() ? std::string() : " (" + Why + ")"));
+      // Invocations that spell directives are written out before the
+      // translation (MacroExpansion.h); this one could not be.
+      T.expandInvocation(D->getBeginLoc());
+      T.error(D->getBeginLoc(), "an OpenMP directive inside a macro that parade could not "
+                                "write out is not supported");
       return true;
     }
     if (const auto *U = dyn_cast<OMPUnrollDirective>(D)) {
@@ -469,66 +465,6 @@ public:
 private:
   Translation &T;
   ConstructContext C;
-
-  /// A device construct inside a macro whose translation would be its
-  /// block as it is, so that the macro's text, which cannot be rewritten,
-  /// need not be: SOLLVE's ompvv.h probes offloading with
-  /// _Pragma("omp target map(from: x)"). The host is the device: maps move
-  /// nothing, and a firstprivate the block never writes is the original.
-  bool sameWithoutPragma(const OMPExecutableDirective *D, std::string &Why) {
-    switch (D->getDirectiveKind()) {
-    case Directive::OMPD_target:
-    case Directive::OMPD_target_data:
-    case Directive::OMPD_target_enter_data:
-    case Directive::OMPD_target_exit_data:
-    case Directive::OMPD_target_update: break;
-    default: return false;
-    }
-    for (const OMPClause *Cl : D->clauses())
-      if (!isa<OMPMapClause, OMPDeviceClause, OMPIfClause, OMPDefaultmapClause,
-               OMPIsDevicePtrClause, OMPHasDeviceAddrClause, OMPUseDevicePtrClause,
-               OMPUseDeviceAddrClause, OMPToClause, OMPFromClause, OMPFirstprivateClause,
-               OMPThreadLimitClause>(Cl)) {
-        Why = "its clause '" + llvm::omp::getOpenMPClauseName(Cl->getClauseKind()).str() +
-              "' needs a translation";
-        return false;
-      }
-    const Stmt *Body = directiveBody(D);
-    if (!Body)
-      return true;
-    class Walk : public RecursiveASTVisitor<Walk> {
-    public:
-      bool Nested = false;
-      llvm::DenseSet<const VarDecl *> Written;
-      bool VisitOMPExecutableDirective(OMPExecutableDirective *) { return !(Nested = true); }
-      bool VisitBinaryOperator(BinaryOperator *B) {
-        if (B->isAssignmentOp())
-          mark(B->getLHS());
-        return true;
-      }
-      bool VisitUnaryOperator(UnaryOperator *U) {
-        if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
-          mark(U->getSubExpr());
-        return true;
-      }
-      void mark(const Expr *E) {
-        if (const VarDecl *V = varOf(E->IgnoreParenImpCasts()))
-          Written.insert(V);
-      }
-    } W;
-    W.TraverseStmt(const_cast<Stmt *>(Body));
-    if (W.Nested) {
-      Why = "it holds other directives";
-      return false;
-    }
-    ConstructVars CV = analyzeConstruct(T, D);
-    for (auto &[V, Sh] : CV.Vars)
-      if (Sh != Sharing::Shared && !(Sh == Sharing::FirstPrivate && !W.Written.count(V))) {
-        Why = "'" + V->getName().str() + "' would be a private copy";
-        return false;
-      }
-    return true;
-  }
 
   /// A function a header defines is compiled as the header has it: its
   /// directives would be dropped with nothing said, and its code run

@@ -236,6 +236,7 @@ public:
       }
     }
     if (Loc.isInvalid()) {
+      T.expandInvocation(E->getLocation());
       T.error(E->getLocation(), std::string(T.Pooled.count(Canon) ? "pooled" : "threadprivate") +
                                     " variable '" + V->getName().str() +
                                     "' is named inside a macro defined outside this file");
@@ -467,6 +468,8 @@ public:
       if (V->getType()->isVariablyModifiedType())
         Why = "it is a variable-length array";
       if (!Why.empty()) {
+        T.expandInvocation(S->getBeginLoc());
+        T.expandInvocation(V->getLocation());
         T.error(V->getLocation(), "'" + Name +
                                       "' lives in the pool (its address escapes), and its "
                                       "declaration or a header's macro cannot be rewritten, "
@@ -507,6 +510,8 @@ public:
     }
     SourceLocation End = T.SM.getExpansionRange(Last->getEndLoc()).getEnd();
     if (!T.inMainFile(End) || Block->getRBracLoc().isMacroID()) {
+      T.expandInvocation(S->getBeginLoc());
+      T.expandInvocation(Block->getRBracLoc());
       T.error(S->getBeginLoc(), "a shared variable declared by a macro is not supported here");
       return;
     }

@@ -70,6 +70,8 @@ void hoistThreadPrivateLocals(Translation &T, TranslationUnitDecl *TU) {
         continue;
       const std::string &Name = T.Renamed.lookup(V->getCanonicalDecl());
       if (V->getBeginLoc().isMacroID() || V->getLocation().isMacroID()) {
+        T.expandInvocation(V->getBeginLoc());
+        T.expandInvocation(V->getLocation());
         T.error(V->getLocation(), "a threadprivate static local declared by a macro is not "
                                   "supported by parade");
         continue;

@@ -67,7 +67,8 @@ private:
 
   void expand(const OMPTileDirective *D) {
     if (D->getBeginLoc().isMacroID()) {
-      T.error(D->getBeginLoc(), "an OpenMP directive inside a macro is not supported");
+      T.error(D->getBeginLoc(), "an OpenMP directive inside a macro that parade could not "
+                                "write out is not supported");
       return;
     }
     std::vector<CanonicalLoop> Loops = collapsedLoops(T, D);

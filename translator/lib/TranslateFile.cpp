@@ -1,6 +1,8 @@
 //===- TranslateFile.cpp - The library's entry point: one file to C text -===//
 #include "Translator.h"
 
+#include "MacroExpansion.h"
+
 #include "clang/Driver/Options.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
@@ -183,22 +185,47 @@ Expected<std::string> translateFile(const clang::tooling::CompilationDatabase &C
     }
     return Status;
   };
-  // A file with tile constructs is parsed once to write them out as loops
-  // (Tile.h), and that text is translated.
-  std::string Content, Text, Diagnostics;
+  // Macro invocations that spell directives are written out first
+  // (MacroExpansion.h); a file with tile constructs is then parsed once to
+  // write them out as loops (Tile.h), and that text is translated.
+  auto Expand = [&](const std::string &Content, const std::set<unsigned> &Requested) {
+    clang::tooling::ClangTool Tool(Compilations, {Source.str()});
+    adjustArguments(Tool, Paths);
+    if (!Content.empty())
+      Tool.mapVirtualFile(Source, Content);
+    return expandMacroInvocations(Tool, Requested);
+  };
+  std::string Content = Expand("", {}), Text, Diagnostics;
   int Status = 0;
   auto File = MemoryBuffer::getFile(Source);
-  if (File && mayHoldTile((*File)->getBuffer())) {
-    Options Expand = Opts;
-    Expand.ExpandTilesOnly = true;
+  StringRef Before = !Content.empty() ? StringRef(Content) : File ? (*File)->getBuffer() : "";
+  if (File && mayHoldTile(Before)) {
+    Options Tiles = Opts;
+    Tiles.ExpandTilesOnly = true;
     std::string Expanded;
-    Status = Run(Expand, "", Expanded, Diagnostics);
-    if (Status == 0 && Expanded != (*File)->getBuffer())
+    Status = Run(Tiles, Content, Expanded, Diagnostics);
+    if (Status == 0 && Expanded != Before)
       Content = Expanded;
   }
   if (Status == 0) {
     std::string Said = std::move(Diagnostics); // the tile remarks
-    Status = Run(Opts, Content, Text, Diagnostics);
+    // A translation that could not cut some macro invocations names them:
+    // they are written out, and the text translated again (a few rounds,
+    // for invocations inside others).
+    for (int Round = 0;; Round++) {
+      std::set<unsigned> Requested;
+      Options O = Opts;
+      O.ExpandRequests = &Requested;
+      Diagnostics.clear();
+      Text.clear();
+      Status = Run(O, Content, Text, Diagnostics);
+      if (Status != 1 || Requested.empty() || Round == 3)
+        break;
+      std::string Expanded = Expand(Content, Requested);
+      if (Expanded.empty())
+        break;
+      Content = std::move(Expanded);
+    }
     Diagnostics = Said + Diagnostics;
   }
   errs() << Diagnostics;

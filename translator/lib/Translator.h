@@ -21,6 +21,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <memory>
+#include <set>
 
 namespace parade {
 
@@ -37,6 +38,10 @@ struct Options {
   /// The main file's name as the compiler was given it (__FILE__), when
   /// not the name the translator was given.
   std::string FileName;
+  /// Where the translation adds the file offsets of the macro invocations
+  /// it could not cut (an expression it must copy starts or ends inside
+  /// one): translateFile writes them out and translates again.
+  std::set<unsigned> *ExpandRequests = nullptr;
 };
 
 /// A factory for the action that translates each file to @p Out; Clang's

@@ -1,0 +1,227 @@
+//===- MacroExpansion.cpp - macro invocations written out as their expansion ===//
+#include "MacroExpansion.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/Pragma.h"
+#include "clang/Lex/Preprocessor.h"
+
+#include <map>
+
+using namespace clang;
+
+namespace parade {
+
+namespace {
+
+/// What one macro invocation of the main file expands to: its tokens and
+/// the pragmas its `_Pragma` operators make, in order.
+struct Invocation {
+  struct Piece {
+    bool Pragma;
+    std::string Text;
+  };
+  unsigned End = 0;       ///< file offset just past the invocation
+  SourceLocation LastTok; ///< the invocation's last token (its line)
+  std::vector<Piece> Pieces;
+  bool Expand = false; ///< holds an OpenMP directive, or was asked for
+};
+
+/// The invocations of the main file, by the offset where each begins.
+struct Invocations {
+  std::map<unsigned, Invocation> ByBegin;
+  bool Failed = false;
+
+  /// The invocation that @p Loc, a location inside a macro expansion,
+  /// belongs to; null when it is not written in the main file.
+  Invocation *of(const SourceManager &SM, const LangOptions &LO, SourceLocation Loc) {
+    CharSourceRange R = SM.getExpansionRange(Loc);
+    if (!SM.isWrittenInMainFile(R.getBegin()) || !SM.isWrittenInMainFile(R.getEnd()))
+      return nullptr;
+    SourceLocation End =
+        R.isTokenRange() ? Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, LO) : R.getEnd();
+    if (End.isInvalid())
+      return nullptr;
+    Invocation &I = ByBegin[SM.getFileOffset(R.getBegin())];
+    unsigned EndOffset = SM.getFileOffset(End);
+    if (EndOffset > I.End) {
+      I.End = EndOffset;
+      I.LastTok = R.isTokenRange() ? R.getEnd() : R.getEnd().getLocWithOffset(-1);
+    }
+    return &I;
+  }
+};
+
+/// Every pragma the preprocessor does not handle itself comes here (a
+/// handler without a name takes them all). One that a `_Pragma` operator
+/// made inside a macro invocation of the main file is kept as text.
+class PragmaRecorder : public PragmaHandler {
+public:
+  explicit PragmaRecorder(Invocations &Found) : PragmaHandler(""), Found(Found) {}
+
+  void HandlePragma(Preprocessor &PP, PragmaIntroducer Introducer, Token &First) override {
+    if (First.is(tok::eod))
+      return;
+    std::string Text = PP.getSpelling(First);
+    bool OpenMP = Text == "omp";
+    Token Tok;
+    for (PP.Lex(Tok); Tok.isNot(tok::eod) && Tok.isNot(tok::eof); PP.Lex(Tok))
+      Text += " " + PP.getSpelling(Tok);
+    if (Introducer.Kind != PIK__Pragma || !First.getLocation().isMacroID())
+      return;
+    Invocation *I = Found.of(PP.getSourceManager(), PP.getLangOpts(), First.getLocation());
+    if (!I)
+      return;
+    I->Pieces.push_back({true, Text});
+    I->Expand |= OpenMP;
+  }
+
+private:
+  Invocations &Found;
+};
+
+bool blank(StringRef S) { return S.find_first_not_of(" \t\r\f\v") == StringRef::npos; }
+
+/// @p Text with each invocation of @p Found to expand replaced by its
+/// pieces (see the header); empty when there is none.
+std::string rewrite(StringRef Text, const SourceManager &SM, FileID Main,
+                    const Invocations &Found) {
+  std::string Out;
+  size_t Pos = 0;
+  unsigned PrevEnd = 0;
+  bool PrevExpand = false, Any = false;
+  for (const auto &[Begin, I] : Found.ByBegin) {
+    // Invocations that overlap (a macro whose expansion ends in a
+    // function-like macro name that takes the parentheses after it) are
+    // not cut apart.
+    if (Begin < PrevEnd && (I.Expand || PrevExpand))
+      return "";
+    if (Begin < PrevEnd) {
+      PrevEnd = std::max(PrevEnd, I.End);
+      continue;
+    }
+    PrevEnd = I.End;
+    PrevExpand = I.Expand;
+    if (!I.Expand)
+      continue;
+    Any = true;
+    SourceLocation BeginLoc = SM.getComposedLoc(Main, Begin);
+    unsigned Start = SM.getPresumedLineNumber(BeginLoc);
+    unsigned Last = SM.getPresumedLineNumber(I.LastTok);
+    if (!Start || !Last)
+      return "";
+    Out.append(Text.data() + Pos, Begin - Pos);
+    size_t LineBegin = Text.rfind('\n', Begin == 0 ? 0 : Begin - 1);
+    LineBegin = LineBegin == StringRef::npos || Begin == 0 ? 0 : LineBegin + 1;
+    bool LineStart = blank(Text.slice(LineBegin, Begin));
+    unsigned Cur = Start;
+    auto Newline = [&] {
+      Out += '\n';
+      Cur++;
+      LineStart = true;
+    };
+    auto AtLine = [&](unsigned Line) { // at the start of a line
+      if (Cur != Line)
+        Out += "#line " + std::to_string(Line) + "\n";
+      Cur = Line;
+    };
+    for (const Invocation::Piece &P : I.Pieces) {
+      if (P.Pragma) {
+        if (!LineStart)
+          Newline();
+        Out += "#pragma " + P.Text;
+        Newline();
+        continue;
+      }
+      if (LineStart)
+        AtLine(Start);
+      else
+        Out += ' ';
+      Out += P.Text;
+      LineStart = false;
+    }
+    size_t Eol = Text.find('\n', I.End);
+    if (Eol == StringRef::npos)
+      Eol = Text.size();
+    if (LineStart && blank(Text.slice(I.End, Eol))) {
+      // The invocation ended its line, with a pragma: the next line follows.
+      AtLine(Last + 1);
+      Pos = std::min(Eol + 1, Text.size());
+      continue;
+    }
+    if (!LineStart && Cur < Last)
+      while (Cur < Last)
+        Newline();
+    if (!LineStart && Cur > Last)
+      Newline();
+    if (LineStart)
+      AtLine(Last);
+    Pos = I.End;
+  }
+  if (!Any)
+    return "";
+  Out.append(Text.data() + Pos, Text.size() - Pos);
+  return Out;
+}
+
+class ExpandAction : public PreprocessorFrontendAction {
+public:
+  ExpandAction(const std::set<unsigned> &Requested, std::string &Result)
+      : Requested(Requested), Result(Result) {}
+
+protected:
+  void ExecuteAction() override {
+    Preprocessor &PP = getCompilerInstance().getPreprocessor();
+    SourceManager &SM = PP.getSourceManager();
+    Invocations Found;
+    PP.AddPragmaHandler(new PragmaRecorder(Found));
+    PP.EnterMainSourceFile();
+    Token Tok;
+    for (PP.Lex(Tok); Tok.isNot(tok::eof); PP.Lex(Tok)) {
+      if (Tok.isAnnotation() || !Tok.getLocation().isMacroID())
+        continue;
+      if (Invocation *I = Found.of(SM, PP.getLangOpts(), Tok.getLocation()))
+        I->Pieces.push_back({false, PP.getSpelling(Tok)});
+    }
+    if (PP.getDiagnostics().hasErrorOccurred())
+      return;
+    for (auto &[Begin, I] : Found.ByBegin)
+      I.Expand |= Requested.count(Begin) > 0;
+    FileID Main = SM.getMainFileID();
+    Result = rewrite(SM.getBufferData(Main), SM, Main, Found);
+  }
+
+private:
+  const std::set<unsigned> &Requested;
+  std::string &Result;
+};
+
+class ExpandActionFactory : public tooling::FrontendActionFactory {
+public:
+  ExpandActionFactory(const std::set<unsigned> &Requested, std::string &Result)
+      : Requested(Requested), Result(Result) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<ExpandAction>(Requested, Result);
+  }
+
+private:
+  const std::set<unsigned> &Requested;
+  std::string &Result;
+};
+
+} // namespace
+
+std::string expandMacroInvocations(tooling::ClangTool &Tool, const std::set<unsigned> &Requested) {
+  std::string Result;
+  IgnoringDiagConsumer Quiet; // the translation reports the program's errors
+  Tool.setDiagnosticConsumer(&Quiet);
+  Tool.setPrintErrorMessage(false);
+  ExpandActionFactory Factory(Requested, Result);
+  if (Tool.run(&Factory) != 0)
+    return "";
+  return Result;
+}
+
+} // namespace parade
