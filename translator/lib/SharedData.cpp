@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 #include "SharedData.h"
 
+#include "AstUtil.h"
+
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/OpenMPKinds.h"
@@ -393,6 +395,8 @@ public:
       return true;
     }
     if (Written.isInvalid()) {
+      T.expandInvocation(S->getBeginLoc());
+      T.expandInvocation(S->getEndLoc());
       T.error(S->getBeginLoc(), "a shared variable declared by a macro is not supported");
       return true;
     }
@@ -427,6 +431,24 @@ public:
       T.insert(T.endOf(For), " }", /*After=*/true);
       return true;
     }
+    // A pooled VLA's type is printed from the AST, with its bounds' names
+    // (`double (*p)[n]`); a bound that is pooled too stands for its
+    // storage there.
+    llvm::SetVector<const VarDecl *> Bounds;
+    for (Decl *D : S->decls())
+      if (auto *V = dyn_cast<VarDecl>(D);
+          V && T.Pooled.count(V->getCanonicalDecl()) && V->getType()->isVariablyModifiedType())
+        collectSizeVars(T.Ctx, V->getType(), Bounds);
+    std::string Overrides, Restores;
+    for (const VarDecl *B : Bounds) {
+      auto It = T.Pooled.find(B->getCanonicalDecl());
+      if (It == T.Pooled.end() || !B->hasLocalStorage())
+        continue;
+      Overrides += Translation::macroOverride(B->getName().str(), "(*" + It->second + ")");
+      Restores += Translation::macroRestore(B->getName().str());
+    }
+    if (!Overrides.empty())
+      Out = "\n" + Overrides + Out + "\n" + Restores + T.lineDirective(S->getEndLoc());
     T.replace(Written, Out);
     return true;
   }

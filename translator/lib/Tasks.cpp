@@ -219,11 +219,33 @@ std::string outlineTask(ConstructContext &C, const OMPExecutableDirective *D,
   ArgBlock A(T, Struct, "parade_ta");
   std::string Decls, Finish;
   TaskReductions R;
-  auto PointerTo = [&](const VarDecl *V, const std::string &Field) {
-    QualType PtrTy = T.Ctx.getPointerType(V->getType());
-    A.value(PtrTy, Field, "&" + T.spell(V, D->getBeginLoc(), Except));
-    A.unpack(ArgBlock::Plain, PtrTy, Field, Field);
+  // A pointer to a variably modified type (a VLA, a pointer to one)
+  // travels as a void pointer and is declared after the bounds it names.
+  auto PointerField = [&](QualType Ty, const std::string &Field, const std::string &Value) {
+    if (Ty->isVariablyModifiedType()) {
+      A.pointer(Field, Value);
+      A.unpack(ArgBlock::VariablyModified, Ty, Field, Field);
+    } else {
+      A.value(Ty, Field, Value);
+      A.unpack(ArgBlock::Plain, Ty, Field, Field);
+    }
   };
+  auto PointerTo = [&](const VarDecl *V, const std::string &Field) {
+    PointerField(T.Ctx.getPointerType(V->getType()), Field,
+                 "&" + T.spell(V, D->getBeginLoc(), Except));
+  };
+  // The bounds those types name travel by value, as the task is made.
+  llvm::SetVector<const VarDecl *> SizeVars;
+  for (auto &[V, Sh] : CV.Vars)
+    if (V->getType()->isVariablyModifiedType())
+      collectSizeVars(T.Ctx, V->getType(), SizeVars);
+  for (const VarDecl *S : SizeVars) {
+    if (!S->hasLocalStorage())
+      continue;
+    std::string Field = "parade_vsz_" + S->getName().str();
+    A.value(S->getType().getUnqualifiedType(), Field, T.spell(S, D->getBeginLoc(), Except));
+    A.unpack(ArgBlock::Sizes, S->getType(), S->getName(), Field);
+  }
   for (auto &[V, Sh] : CV.Vars) {
     std::string Name = V->getName().str();
     QualType Ty = V->getType();
@@ -237,8 +259,17 @@ std::string outlineTask(ConstructContext &C, const OMPExecutableDirective *D,
       }
       continue;
     }
-    if (Ty->isVariablyModifiedType()) {
-      Why = "it names the variable-length array '" + Name + "'";
+    // Shared, a variably modified variable travels as a pointer; a
+    // private one needs only its bounds; a pointer to a VLA is copied.
+    // A VLA copied by value (firstprivate, lastprivate, a reduction) has
+    // no field of fixed size to travel in.
+    bool VM = Ty->isVariablyModifiedType();
+    if (VM && Sh == Sharing::FirstPrivate && !Ty->isArrayType()) {
+      PointerField(Ty.getUnqualifiedType(), Name, T.spell(V, D->getBeginLoc(), Except));
+      continue;
+    }
+    if (VM && Sh != Sharing::Shared && Sh != Sharing::Private) {
+      Why = "it copies the variable-length array '" + Name + "'";
       return "";
     }
     switch (Sh) {
@@ -253,9 +284,7 @@ std::string outlineTask(ConstructContext &C, const OMPExecutableDirective *D,
         return "";
       }
       const std::string &Ptr = Pool->second;
-      QualType PtrTy = T.Ctx.getPointerType(Ty);
-      A.value(PtrTy, Ptr, Ptr);
-      A.unpack(ArgBlock::Plain, PtrTy, Ptr, Ptr);
+      PointerField(T.Ctx.getPointerType(Ty), Ptr, Ptr);
       break;
     }
     case Sharing::FirstPrivate:
