@@ -3,7 +3,9 @@
 // nothing, and a metadirective whose chosen variant is a parallel loop
 // (Clang puts the variant in its place: its translation must replace the
 // whole pragma line, or the loop would silently not run) or, by its
-// default, a work-sharing loop (on a continued pragma line).
+// default, a work-sharing loop (on a continued pragma line). The
+// `assume` directive, which Clang 19 does not parse ("expected an OpenMP
+// directive"), on a block with a region and, continued, on a statement.
 //
 // REQUIRES: translator
 // RUN: %compare-with-gcc %s | FileCheck %s
@@ -37,14 +39,20 @@ int main(void) {
     for (int i = 0; i < 64; i++)
       other[i] = arr[i] * 3;
   }
+#pragma omp assume holds(s == 0) no_openmp_routines
+  {
 #pragma omp parallel for reduction(+ : s, t)
-  for (int i = 0; i < 64; i++) {
-    s += arr[i];
-    t += other[i];
+    for (int i = 0; i < 64; i++) {
+      s += arr[i];
+      t += other[i];
+    }
   }
+#pragma omp assume \
+    holds(t > 0)
+  t++;
   float g = 0;
   for (int i = 0; i < 8; i++)
     g += scale(f, i, 0.5f);
-  printf("s %d t %d g %.1f\n", s, t, g);
+  printf("s %d t %d g %.1f line %d\n", s, t, g, __LINE__);
   return 0;
 }

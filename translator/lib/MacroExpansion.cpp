@@ -32,7 +32,8 @@ struct Invocation {
 /// The invocations of the main file, by the offset where each begins.
 struct Invocations {
   std::map<unsigned, Invocation> ByBegin;
-  bool Failed = false;
+  /// The `#pragma omp assume` lines of the main file: [begin, end) offsets.
+  std::vector<std::pair<unsigned, unsigned>> Assumes;
 
   /// The invocation that @p Loc, a location inside a macro expansion,
   /// belongs to; null when it is not written in the main file.
@@ -65,10 +66,17 @@ public:
     if (First.is(tok::eod))
       return;
     std::string Text = PP.getSpelling(First);
-    bool OpenMP = Text == "omp";
+    bool OpenMP = Text == "omp", Assume = false;
     Token Tok;
-    for (PP.Lex(Tok); Tok.isNot(tok::eod) && Tok.isNot(tok::eof); PP.Lex(Tok))
+    for (PP.Lex(Tok); Tok.isNot(tok::eod) && Tok.isNot(tok::eof); PP.Lex(Tok)) {
+      Assume |= OpenMP && Text == "omp" && PP.getSpelling(Tok) == "assume";
       Text += " " + PP.getSpelling(Tok);
+    }
+    const SourceManager &SM = PP.getSourceManager();
+    if (Assume && Introducer.Kind == PIK_HashPragma && SM.isWrittenInMainFile(Introducer.Loc) &&
+        SM.isWrittenInMainFile(Tok.getLocation()))
+      Found.Assumes.push_back(
+          {SM.getFileOffset(Introducer.Loc), SM.getFileOffset(Tok.getLocation())});
     if (Introducer.Kind != PIK__Pragma || !First.getLocation().isMacroID())
       return;
     Invocation *I = Found.of(PP.getSourceManager(), PP.getLangOpts(), First.getLocation());
@@ -84,14 +92,22 @@ private:
 
 bool blank(StringRef S) { return S.find_first_not_of(" \t\r\f\v") == StringRef::npos; }
 
-/// @p Text with each invocation of @p Found to expand replaced by its
-/// pieces (see the header); empty when there is none.
-std::string rewrite(StringRef Text, const SourceManager &SM, FileID Main,
+/// @p Original with each invocation of @p Found to expand replaced by its
+/// pieces, and its assume directives blanked (see the header); empty when
+/// there is none.
+std::string rewrite(StringRef Original, const SourceManager &SM, FileID Main,
                     const Invocations &Found) {
+  // Blanks keep the offsets and the line breaks (a continued line's too).
+  std::string Blanked = Original.str();
+  for (auto [Begin, End] : Found.Assumes)
+    for (unsigned K = Begin; K < End && K < Blanked.size(); K++)
+      if (Blanked[K] != '\n')
+        Blanked[K] = ' ';
+  StringRef Text = Blanked;
   std::string Out;
   size_t Pos = 0;
   unsigned PrevEnd = 0;
-  bool PrevExpand = false, Any = false;
+  bool PrevExpand = false, Any = !Found.Assumes.empty();
   for (const auto &[Begin, I] : Found.ByBegin) {
     // Invocations that overlap (a macro whose expansion ends in a
     // function-like macro name that takes the parentheses after it) are

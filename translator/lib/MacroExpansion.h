@@ -18,6 +18,10 @@
 //   fails, names the invocations, and runs again on the text with them
 //   written out.
 //
+// The same pass blanks the file's `#pragma omp assume` lines, which Clang
+// 19 does not parse: an assumption is a hint, and its block (or
+// statement) runs as it is, as OpenMP allows.
+//
 // The expansion is the preprocessor's own (its tokens, `__LINE__` and
 // `__FILE__` already replaced), and the other macros of the file are left
 // as they are. Lines keep their numbers: where the expansion needs more
@@ -34,8 +38,9 @@ namespace parade {
 
 /// The text of the main file of @p Tool with every macro invocation that
 /// spells an OpenMP directive, or that begins at a file offset in
-/// @p Requested, replaced by its expansion; empty when there is none (or
-/// the file does not preprocess: the translation then reports why).
+/// @p Requested, replaced by its expansion, and its assume directives
+/// blanked; empty when there is none (or the file does not preprocess:
+/// the translation then reports why).
 std::string expandMacroInvocations(clang::tooling::ClangTool &Tool,
                                    const std::set<unsigned> &Requested = {});
 

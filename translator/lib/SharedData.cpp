@@ -215,25 +215,33 @@ public:
         !T.sharedPrivate(Canon, E->getLocation()))
       return true;
     SourceLocation Loc = editableLoc(T, E->getLocation());
-    if (Loc.isInvalid() && T.Pooled.count(Canon) && Canon->hasLocalStorage() &&
-        !isa<ParmVarDecl>(Canon)) {
-      T.MacroAliased.insert(Canon); // its declaration makes the name a macro
-      return true;
-    }
     // In a macro's argument, which the macro may turn into a string
     // (`#define SHOW(x) printf(#x " = %d\n", x)`), or in the body of a
-    // macro of this file, which other functions may use with a local of
-    // their own of that name (`#define U(i, j) u[(i) * nx + (j)]`): the
-    // name stays as written and stands for the pool's storage, where it
-    // may.
-    bool InMacroBody = E->getLocation().isMacroID() && !T.SM.isMacroArgExpansion(E->getLocation());
-    if (T.Pooled.count(Canon) && Canon->hasLocalStorage() && !isa<ParmVarDecl>(Canon) &&
-        (T.SM.isMacroArgExpansion(E->getLocation()) || InMacroBody)) {
-      auto [It, New] = AliasOk.try_emplace(Canon, false);
-      if (New)
-        It->second = aliasUnsafe(T, Canon).empty();
-      if (It->second) {
+    // macro (a header's, or one of this file that other functions may use
+    // with a local of their own of that name: `#define U(i, j) u[(i) * nx
+    // + (j)]`): the name stays as written and stands for the pool's
+    // storage, where it may. Where it may not (something else in the
+    // function has the name, or a macro has it: PLASMA's `A(m, n)` beside
+    // a local `A`), the invocation is written out instead, and the file
+    // translated again (MacroExpansion.h).
+    if (E->getLocation().isMacroID() && T.Pooled.count(Canon) && Canon->hasLocalStorage() &&
+        !isa<ParmVarDecl>(Canon)) {
+      auto [It, New] = AliasOk.try_emplace(Canon, "");
+      if (New) {
+        It->second = aliasUnsafe(T, Canon);
+        const IdentifierInfo *Id = Canon->getIdentifier();
+        if (It->second.empty() && Id && Id->hadMacroDefinition())
+          It->second = "a macro has the same name";
+      }
+      if (It->second.empty()) {
         T.MacroAliased.insert(Canon);
+        return true;
+      }
+      if (T.expandInvocation(E->getLocation())) {
+        T.error(E->getLocation(), "pooled variable '" + V->getName().str() +
+                                      "' is named inside a macro, and its name cannot stand "
+                                      "for its storage there: " +
+                                      It->second);
         return true;
       }
     }
@@ -257,7 +265,8 @@ public:
 private:
   Translation &T;
   llvm::DenseSet<unsigned> Done;
-  llvm::DenseMap<const VarDecl *, bool> AliasOk;
+  /// Why a pooled local's name cannot stand for its storage (empty: it can).
+  llvm::DenseMap<const VarDecl *, std::string> AliasOk;
 };
 
 /// The text that declares @p V as a pool-backed variable, given its
