@@ -65,20 +65,24 @@ public:
   void MacroDefined(const Token &Name, const MacroDirective *MD) override {
     SourceLocation Loc = Name.getLocation();
     const MacroInfo *MI = MD->getMacroInfo();
-    if (!MI || !SM.isInMainFile(Loc))
+    if (!MI || Loc.isInvalid() || !Loc.isFileID() || SM.isWrittenInBuiltinFile(Loc) ||
+        SM.isWrittenInCommandLineFile(Loc) || SM.isInSystemHeader(Loc))
       return;
     StringRef Text = Lexer::getSourceText(
         CharSourceRange::getTokenRange(MI->getDefinitionLoc(), MI->getDefinitionEndLoc()), SM,
         LangOpts);
-    Out.Macros.push_back({Name.getIdentifierInfo()->getName().str(), Loc, "#define " + Text.str()});
-    if (!SeenInclude && isFeatureMacro(Name.getIdentifierInfo()->getName()))
+    // Before the first system header, in the file or in a header of the
+    // program's (a config.h that defines _GNU_SOURCE).
+    if (!SeenSystemHeader && isFeatureMacro(Name.getIdentifierInfo()->getName()))
       Out.FeatureMacros += "#define " + Text.str() + "\n";
+    if (SM.isInMainFile(Loc))
+      Out.Macros.push_back(
+          {Name.getIdentifierInfo()->getName().str(), Loc, "#define " + Text.str()});
   }
-  void InclusionDirective(SourceLocation HashLoc, const Token &, StringRef, bool, CharSourceRange,
-                          OptionalFileEntryRef, StringRef, StringRef, const Module *, bool,
-                          SrcMgr::CharacteristicKind) override {
-    if (SM.isInMainFile(HashLoc))
-      SeenInclude = true;
+  void FileChanged(SourceLocation, FileChangeReason Reason, SrcMgr::CharacteristicKind Kind,
+                   FileID) override {
+    if (Reason == EnterFile && Kind != SrcMgr::C_User)
+      SeenSystemHeader = true;
   }
   void MacroUndefined(const Token &Name, const MacroDefinition &, const MacroDirective *) override {
     if (SM.isInMainFile(Name.getLocation()))
@@ -126,7 +130,7 @@ private:
   Preprocessed &Out;
   std::vector<unsigned> Open;
   unsigned Next = 0;
-  bool SeenInclude = false;
+  bool SeenSystemHeader = false;
 };
 
 class TranslateConsumer : public ASTConsumer {
