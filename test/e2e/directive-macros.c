@@ -2,7 +2,8 @@
 // for"), PRAGMA(omp ...) with #x, a loop macro that starts with a
 // directive, a loop macro whose body argument spans lines, a directive
 // in an object-like macro in the middle of a line, and _Pragma written
-// in the code. Each was refused ("an OpenMP directive inside a macro is
+// in the code, and an invocation over two lines whose body prints
+// __LINE__ and __FILE__ (as gcc gives them: the first line). Each was refused ("an OpenMP directive inside a macro is
 // not supported"), which blocked Graph500. Each invocation is now
 // replaced by its expansion with the directive as a #pragma line, before
 // the translation; the printed __LINE__s check that lines keep their
@@ -18,6 +19,9 @@
 
 #define N 1000
 #define CRITICAL_ADD(var, x) _Pragma("omp critical(adds)") var += (x)
+#define FILL(arr, n, v)                                                                            \
+  PRAGMA(omp parallel for) for (int i = 0; i < (n); i++) arr[i] = (v);                             \
+  printf("filled at line %d of %s\n", __LINE__, __FILE__)
 
 static double a[N], b[N];
 static long hist[8];
@@ -45,6 +49,8 @@ int main(void) {
     b[i] = a[i] * __LINE__;
   });
   printf("line %d b[9] %g\n", __LINE__, b[9]);
+  FILL(a, N,
+       -1.0); // gcc numbers the body's __LINE__ by the invocation's first line
   int nt = 0, checked = 0;
   OMP("omp parallel")
   {

@@ -90,6 +90,51 @@ private:
   Invocations &Found;
 };
 
+/// The values gcc gives `__LINE__` and `__FILE__` where the expansion
+/// replaces them, by the location of the macro's name: Clang numbers a
+/// line in a macro's body by the end of the outermost invocation, gcc by
+/// its start; the file is named as the compiler was given it.
+class BuiltinRecorder : public PPCallbacks {
+public:
+  BuiltinRecorder(const SourceManager &SM, std::string FileName,
+                  llvm::DenseMap<unsigned, std::string> &Values)
+      : SM(SM), FileName(std::move(FileName)), Values(Values) {}
+
+  void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange,
+                    const MacroArgs *) override {
+    const IdentifierInfo *Id = Name.getIdentifierInfo();
+    SourceLocation L = Name.getLocation();
+    if (!Id || !L.isMacroID())
+      return;
+    if (Id->getName() == "__LINE__") {
+      SourceLocation At =
+          SM.isMacroArgExpansion(L) ? SM.getSpellingLoc(L) : SM.getExpansionRange(L).getBegin();
+      if (unsigned Line = SM.getPresumedLineNumber(At))
+        Values[L.getRawEncoding()] = std::to_string(Line);
+      return;
+    }
+    if ((Id->getName() == "__FILE__" || Id->getName() == "__BASE_FILE__") && !FileName.empty()) {
+      PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(L));
+      FileID Main = SM.getMainFileID();
+      if (P.isInvalid() || P.getFileID() != Main ||
+          StringRef(P.getFilename()) != SM.getFileEntryRefForID(Main)->getName())
+        return;
+      std::string Quoted = "\"";
+      for (char C : FileName) {
+        if (C == '\\' || C == '"')
+          Quoted += '\\';
+        Quoted += C;
+      }
+      Values[L.getRawEncoding()] = Quoted + "\"";
+    }
+  }
+
+private:
+  const SourceManager &SM;
+  std::string FileName;
+  llvm::DenseMap<unsigned, std::string> &Values;
+};
+
 bool blank(StringRef S) { return S.find_first_not_of(" \t\r\f\v") == StringRef::npos; }
 
 /// @p Original with each invocation of @p Found to expand replaced by its
@@ -184,22 +229,33 @@ std::string rewrite(StringRef Original, const SourceManager &SM, FileID Main,
 
 class ExpandAction : public PreprocessorFrontendAction {
 public:
-  ExpandAction(const std::set<unsigned> &Requested, std::string &Result)
-      : Requested(Requested), Result(Result) {}
+  ExpandAction(const std::set<unsigned> &Requested, std::string FileName, std::string &Result)
+      : Requested(Requested), FileName(std::move(FileName)), Result(Result) {}
 
 protected:
   void ExecuteAction() override {
     Preprocessor &PP = getCompilerInstance().getPreprocessor();
     SourceManager &SM = PP.getSourceManager();
     Invocations Found;
+    llvm::DenseMap<unsigned, std::string> Builtins;
     PP.AddPragmaHandler(new PragmaRecorder(Found));
+    PP.addPPCallbacks(std::make_unique<BuiltinRecorder>(SM, FileName, Builtins));
     PP.EnterMainSourceFile();
     Token Tok;
     for (PP.Lex(Tok); Tok.isNot(tok::eof); PP.Lex(Tok)) {
       if (Tok.isAnnotation() || !Tok.getLocation().isMacroID())
         continue;
-      if (Invocation *I = Found.of(SM, PP.getLangOpts(), Tok.getLocation()))
-        I->Pieces.push_back({false, PP.getSpelling(Tok)});
+      Invocation *I = Found.of(SM, PP.getLangOpts(), Tok.getLocation());
+      if (!I)
+        continue;
+      std::string Spelling = PP.getSpelling(Tok);
+      if (Tok.isOneOf(tok::numeric_constant, tok::string_literal)) {
+        auto It = Builtins.find(
+            SM.getImmediateExpansionRange(Tok.getLocation()).getBegin().getRawEncoding());
+        if (It != Builtins.end())
+          Spelling = It->second;
+      }
+      I->Pieces.push_back({false, Spelling});
     }
     if (PP.getDiagnostics().hasErrorOccurred())
       return;
@@ -211,30 +267,33 @@ protected:
 
 private:
   const std::set<unsigned> &Requested;
+  std::string FileName;
   std::string &Result;
 };
 
 class ExpandActionFactory : public tooling::FrontendActionFactory {
 public:
-  ExpandActionFactory(const std::set<unsigned> &Requested, std::string &Result)
-      : Requested(Requested), Result(Result) {}
+  ExpandActionFactory(const std::set<unsigned> &Requested, StringRef FileName, std::string &Result)
+      : Requested(Requested), FileName(FileName), Result(Result) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<ExpandAction>(Requested, Result);
+    return std::make_unique<ExpandAction>(Requested, FileName, Result);
   }
 
 private:
   const std::set<unsigned> &Requested;
+  std::string FileName;
   std::string &Result;
 };
 
 } // namespace
 
-std::string expandMacroInvocations(tooling::ClangTool &Tool, const std::set<unsigned> &Requested) {
+std::string expandMacroInvocations(tooling::ClangTool &Tool, const std::set<unsigned> &Requested,
+                                   StringRef FileName) {
   std::string Result;
   IgnoringDiagConsumer Quiet; // the translation reports the program's errors
   Tool.setDiagnosticConsumer(&Quiet);
   Tool.setPrintErrorMessage(false);
-  ExpandActionFactory Factory(Requested, Result);
+  ExpandActionFactory Factory(Requested, FileName, Result);
   if (Tool.run(&Factory) != 0)
     return "";
   return Result;

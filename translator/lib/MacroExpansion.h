@@ -23,7 +23,7 @@
 // statement) runs as it is, as OpenMP allows.
 //
 // The expansion is the preprocessor's own (its tokens, `__LINE__` and
-// `__FILE__` already replaced), and the other macros of the file are left
+// `__FILE__` already replaced, with gcc's values), and the other macros of the file are left
 // as they are. Lines keep their numbers: where the expansion needs more
 // lines than the invocation had, `#line` directives restore them.
 //===----------------------------------------------------------------------===//
@@ -40,9 +40,11 @@ namespace parade {
 /// spells an OpenMP directive, or that begins at a file offset in
 /// @p Requested, replaced by its expansion, and its assume directives
 /// blanked; empty when there is none (or the file does not preprocess:
-/// the translation then reports why).
+/// the translation then reports why). `__LINE__` and `__FILE__` in the
+/// expansions are what gcc gives them, the file named @p FileName when
+/// not empty (the name the compiler was given).
 std::string expandMacroInvocations(clang::tooling::ClangTool &Tool,
-                                   const std::set<unsigned> &Requested = {});
+                                   const std::set<unsigned> &Requested, llvm::StringRef FileName);
 
 } // namespace parade
 

@@ -193,7 +193,7 @@ Expected<std::string> translateFile(const clang::tooling::CompilationDatabase &C
     adjustArguments(Tool, Paths);
     if (!Content.empty())
       Tool.mapVirtualFile(Source, Content);
-    return expandMacroInvocations(Tool, Requested);
+    return expandMacroInvocations(Tool, Requested, Opts.FileName);
   };
   std::string Content = Expand("", {}), Text, Diagnostics;
   int Status = 0;
