@@ -375,7 +375,12 @@ SourceLocation Translation::endOf(const Stmt *S) {
     if (AfterSemi.isValid())
       return AfterSemi;
   }
-  return Lexer::getLocForEndOfToken(End, 0, SM, Ctx.getLangOpts());
+  SourceLocation After = Lexer::getLocForEndOfToken(End, 0, SM, Ctx.getLangOpts());
+  // Inside a macro's text, not at its end (`#define END2 } }`): the
+  // caller's error stands unless the invocation can be written out.
+  if (After.isInvalid())
+    expandInvocation(End);
+  return After;
 }
 
 SourceRange Translation::extent(const OMPExecutableDirective *D) {
