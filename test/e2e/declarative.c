@@ -50,9 +50,20 @@ int main(void) {
 #pragma omp assume \
     holds(t > 0)
   t++;
+  // A construct whose body is a metadirective (the 5.2 Examples'
+  // metadirective.1): its text starts at the pragma line, not at the
+  // chosen variant inside it (the copy began mid-line and did not compile).
+  double h[64], hs = 0;
+  int hn = 64;
+#pragma omp target map(tofrom : h[0 : hn])
+#pragma omp metadirective when(device = {arch("nvptx")} : teams loop) default(parallel loop)
+  for (int i = 0; i < hn; i++)
+    h[i] = i * 0.5;
+  for (int i = 0; i < hn; i++)
+    hs += h[i];
   float g = 0;
   for (int i = 0; i < 8; i++)
     g += scale(f, i, 0.5f);
-  printf("s %d t %d g %.1f line %d\n", s, t, g, __LINE__);
+  printf("s %d t %d g %.1f h %.1f line %d\n", s, t, g, hs, __LINE__);
   return 0;
 }

@@ -651,7 +651,7 @@ std::optional<std::string> singleAsCollective(Translation &T, const OMPExecutabl
     if (!Why.empty())
       return std::nullopt;
   }
-  std::string Body = T.textWithLines(directiveBody(D)->getBeginLoc(), T.endOf(directiveBody(D)));
+  std::string Body = T.textWithLines(T.beginOf(directiveBody(D)), T.endOf(directiveBody(D)));
   if (A.Written.empty())
     return "{ if (parade_thread_num() == 0) { " + Body + " } parade_bcast_store(0, 0, 0, 0); }";
   return "{ if (parade_thread_num() == 0) { " + Body + " } { void *parade_st[] = {" + Targets +

@@ -75,11 +75,11 @@ std::string ConstructContext::enclosingPrototype() const {
 
 std::string ConstructContext::bodyText(const OMPExecutableDirective *D) const {
   const Stmt *Body = directiveBody(D);
-  return T.textWithLines(Body->getBeginLoc(), T.endOf(Body));
+  return T.textWithLines(T.beginOf(Body), T.endOf(Body));
 }
 
 std::string ConstructContext::stmtText(const Stmt *S) const {
-  return T.textWithLines(S->getBeginLoc(), T.endOf(S));
+  return T.textWithLines(T.beginOf(S), T.endOf(S));
 }
 
 /// The expression the program wrote: for a combined construct, Sema puts

@@ -383,6 +383,10 @@ SourceLocation Translation::endOf(const Stmt *S) {
   return After;
 }
 
+SourceLocation Translation::beginOf(const Stmt *S) const {
+  return isa<OMPExecutableDirective>(S) ? pragmaStart(S->getBeginLoc()) : S->getBeginLoc();
+}
+
 SourceRange Translation::extent(const OMPExecutableDirective *D) {
   return SourceRange(D->getBeginLoc(), endOf(D));
 }

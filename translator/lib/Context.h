@@ -169,6 +169,9 @@ public:
   unsigned fresh() { return NextId++; }
   /// The end of statement @p S including a trailing semicolon.
   clang::SourceLocation endOf(const clang::Stmt *S);
+  /// The start of statement @p S: for a directive, its pragma line's `#`
+  /// (a metadirective's chosen variant starts inside that line).
+  clang::SourceLocation beginOf(const clang::Stmt *S) const;
   /// The `#` of the pragma line (continued lines included) that holds
   /// @p Loc, or @p Loc when its line is not a pragma's.
   clang::SourceLocation pragmaStart(clang::SourceLocation Loc) const;
