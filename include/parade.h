@@ -629,12 +629,14 @@ void *parade_memalign(size_t alignment, size_t size);
 void *parade_valloc(size_t size);
 void *parade_pvalloc(size_t size);
 void *parade_reallocarray(void *ptr, size_t count, size_t size);
-/** @brief mmap: an anonymous mapping, or a private read-only one of a
- *  file, is a page-aligned shared-heap block (zeroed, or read from the
- *  file) when the job has several ranks; other mappings are the C
- *  library's. munmap frees such a block. */
+/** @brief mmap: an anonymous mapping, or one of a file, is a page-aligned
+ *  shared-heap block (zeroed, or read from the file) when the job has
+ *  several ranks; a shared writable one is written back to its file at
+ *  msync, munmap and exit. A fixed address is the C library's. munmap
+ *  frees such a block. */
 void *parade_mmap(void *addr, size_t length, int prot, int flags, int fd, off_t offset);
 int parade_munmap(void *addr, size_t length);
+int parade_msync(void *addr, size_t length, int flags);
 /* free, realloc and malloc_usable_size also take blocks the C library
  * allocated for the program (getline's line, realpath's result): free and
  * malloc_usable_size pass them on, realloc moves them to the shared heap. */

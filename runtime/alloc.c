@@ -9,6 +9,7 @@
 #include "vm.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <malloc.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -17,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define SMALL_MAX 2048
@@ -554,22 +556,71 @@ void *parade_reallocarray(void *ptr, size_t count, size_t size) {
  * array it gets from mmap and shares with a region faulted on every other
  * rank (Graph500's xalloc with USE_MMAP_LARGE). With several ranks an
  * anonymous mapping comes from the shared heap, zeroed, and so does a
- * private read-only mapping of a file, read from it (the same contents a
- * mapping would show). What the pool cannot hold, a fixed address, and
- * mappings of files that may be written stay the C library's. */
+ * mapping of a file, read from it (the contents a mapping would show). A
+ * shared writable one (Graph500's USE_MMAP_LARGE_EXT, a file as large
+ * memory) is written back to the file at msync, at munmap and when the
+ * program exits, up to the file's size, as the kernel would: the block
+ * keeps a descriptor of its own for that. What the pool cannot hold and a
+ * fixed address stay the C library's. */
 /* The mappings parade_mmap made from the shared heap: munmap frees one
  * only when it names the whole of it (a program may unmap the head and
  * tail of a larger mapping to align it; those parts just stay). */
+enum { MAP_BOUNCE = 1 << 16 };
+
 static struct {
   pthread_mutex_t lock;
   struct mapped {
     char *base;
     size_t length;
+    int fd;       /* written back through it; -1: not a shared writable mapping */
+    off_t offset; /* of the file, at base */
   } *all;
   size_t count, cap;
+  int exit_hook;
 } mapped = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
-static void mapped_add(void *base, size_t length) {
+/* Write [from, from + length) of mapping @p m back to its file, no further
+ * than the file's end. */
+static int write_back(const struct mapped *m, char *from, size_t length) {
+  struct stat st;
+  if (fstat(m->fd, &st) != 0)
+    return -1;
+  off_t at = m->offset + (off_t)(from - m->base);
+  if (at >= st.st_size)
+    return 0;
+  if ((off_t)length > st.st_size - at)
+    length = (size_t)(st.st_size - at);
+  /* Through a private buffer: the kernel answers EFAULT where a system
+   * call meets a protected page of the pool (see io.c). */
+  char bounce[MAP_BOUNCE];
+  for (size_t done = 0; done < length;) {
+    size_t want = length - done < MAP_BOUNCE ? length - done : MAP_BOUNCE;
+    memcpy(bounce, from + done, want);
+    for (size_t sent = 0; sent < want;) {
+      ssize_t put = pwrite(m->fd, bounce + sent, want - sent, at + (off_t)(done + sent));
+      if (put < 0 && errno == EINTR)
+        continue;
+      if (put <= 0)
+        return -1;
+      sent += (size_t)put;
+    }
+    done += want;
+  }
+  return 0;
+}
+
+/* At exit (before the job ends: the DSM still serves), the shared writable
+ * mappings the program never unmapped reach their files. */
+static void write_back_all(void) {
+  pthread_mutex_lock(&mapped.lock);
+  for (size_t i = 0; i < mapped.count; i++)
+    if (mapped.all[i].fd >= 0 &&
+        write_back(&mapped.all[i], mapped.all[i].base, mapped.all[i].length) != 0)
+      err_warn("writing a shared mapping back to its file failed: %s", strerror(errno));
+  pthread_mutex_unlock(&mapped.lock);
+}
+
+static void mapped_add(void *base, size_t length, int fd, off_t offset) {
   pthread_mutex_lock(&mapped.lock);
   if (mapped.count == mapped.cap) {
     size_t cap = mapped.cap ? 2 * mapped.cap : 16;
@@ -579,14 +630,19 @@ static void mapped_add(void *base, size_t length) {
     mapped.all = grown;
     mapped.cap = cap;
   }
-  mapped.all[mapped.count++] = (struct mapped){base, length};
+  mapped.all[mapped.count++] = (struct mapped){base, length, fd, offset};
+  if (fd >= 0 && !mapped.exit_hook) {
+    mapped.exit_hook = 1;
+    atexit(write_back_all);
+  }
   pthread_mutex_unlock(&mapped.lock);
 }
 
 /* 1: @p addr lies in a mapping of the shared heap (freed if the call
- * covers all of it); 0: it is not one of them. */
+ * covers all of it, after a shared writable one is written back); 0: it
+ * is not one of them; -1: the write-back failed (errno set). */
 static int mapped_remove(void *addr, size_t length) {
-  int found = 0, whole = 0;
+  int found = 0, whole = 0, failed = 0, err = 0;
   pthread_mutex_lock(&mapped.lock);
   for (size_t i = 0; i < mapped.count; i++) {
     struct mapped *m = &mapped.all[i];
@@ -595,6 +651,11 @@ static int mapped_remove(void *addr, size_t length) {
     found = 1;
     if ((char *)addr == m->base && length >= m->length) {
       whole = 1;
+      if (m->fd >= 0) {
+        failed = write_back(m, m->base, m->length) != 0;
+        err = errno;
+        close(m->fd);
+      }
       *m = mapped.all[--mapped.count];
     }
     break;
@@ -602,33 +663,53 @@ static int mapped_remove(void *addr, size_t length) {
   pthread_mutex_unlock(&mapped.lock);
   if (whole)
     parade_free(addr);
+  if (failed) {
+    errno = err;
+    return -1;
+  }
   return found;
 }
 
 void *parade_mmap(void *addr, size_t length, int prot, int flags, int fd, off_t offset) {
   int anonymous = (flags & MAP_ANONYMOUS) != 0;
-  int file_copy = !anonymous && fd >= 0 && (flags & MAP_PRIVATE) && !(prot & PROT_WRITE);
+  int file = !anonymous && fd >= 0 && (flags & (MAP_PRIVATE | MAP_SHARED));
+  int shared_write = file && (flags & MAP_SHARED) && (prot & PROT_WRITE);
   if (node.size <= 1 || !node.dsm_active || addr || (flags & MAP_FIXED) || length == 0 ||
-      !(prot & PROT_READ) || (!anonymous && !file_copy))
+      !(prot & PROT_READ) || (!anonymous && !file))
     return mmap(addr, length, prot, flags, fd, offset);
+  int own_fd = -1;
+  if (shared_write && (own_fd = fcntl(fd, F_DUPFD_CLOEXEC, 0)) < 0) {
+    err_warn("mmap of a file for writing: cannot keep its descriptor (%s); it stays private "
+             "to rank %d",
+             strerror(errno), node.rank);
+    return mmap(addr, length, prot, flags, fd, offset);
+  }
   void *block = parade_memalign(node.vm.page_size, length);
   if (!block) {
     err_warn("mmap of %zu bytes does not fit in the shared pool (PARADE_POOL_SIZE): it stays "
              "private to rank %d",
              length, node.rank);
+    if (own_fd >= 0)
+      close(own_fd);
     return mmap(addr, length, prot, flags, fd, offset);
   }
-  mapped_add(block, length);
   if (anonymous) {
+    mapped_add(block, length, -1, 0);
     memset(block, 0, length);
     return block;
   }
+  char bounce[MAP_BOUNCE]; /* as in write_back */
   size_t done = 0;
   while (done < length) {
-    ssize_t got = pread(fd, (char *)block + done, length - done, offset + (off_t)done);
+    size_t want = length - done < MAP_BOUNCE ? length - done : MAP_BOUNCE;
+    ssize_t got = pread(fd, bounce, want, offset + (off_t)done);
+    if (got < 0 && errno == EINTR)
+      continue;
     if (got < 0) {
       int err = errno;
-      mapped_remove(block, length);
+      parade_free(block);
+      if (own_fd >= 0)
+        close(own_fd);
       errno = err;
       return MAP_FAILED;
     }
@@ -636,15 +717,51 @@ void *parade_mmap(void *addr, size_t length, int prot, int flags, int fd, off_t 
       memset((char *)block + done, 0, length - done);
       break;
     }
+    memcpy((char *)block + done, bounce, (size_t)got);
     done += (size_t)got;
   }
+  mapped_add(block, length, own_fd, offset);
   return block;
 }
 
 int parade_munmap(void *addr, size_t length) {
-  if (addr && !libc_block(addr) && mapped_remove(addr, length))
-    return 0;
+  if (addr && !libc_block(addr)) {
+    int found = mapped_remove(addr, length);
+    if (found != 0)
+      return found < 0 ? -1 : 0;
+  }
   return munmap(addr, length);
+}
+
+int parade_msync(void *addr, size_t length, int flags) {
+  if (addr && !libc_block(addr)) {
+    int found = 0, failed = 0, err = 0;
+    pthread_mutex_lock(&mapped.lock);
+    for (size_t i = 0; i < mapped.count && !found; i++) {
+      struct mapped *m = &mapped.all[i];
+      if ((char *)addr < m->base || (char *)addr >= m->base + m->length)
+        continue;
+      found = 1;
+      size_t room = (size_t)(m->base + m->length - (char *)addr);
+      if (m->fd >= 0 && write_back(m, addr, length < room ? length : room) != 0) {
+        failed = 1;
+        err = errno;
+      }
+    }
+    pthread_mutex_unlock(&mapped.lock);
+    if (found) {
+      errno = err;
+      return failed ? -1 : 0;
+    }
+  }
+  return msync(addr, length, flags);
+}
+
+/* With _FILE_OFFSET_BITS=64 the C library's headers name the 64-bit entry
+ * points, which #pragma redefine_extname does not rename: paradecc links
+ * with --wrap for them (translator/driver/paradecc.cpp). */
+void *__wrap_mmap64(void *addr, size_t length, int prot, int flags, int fd, off_t offset) {
+  return parade_mmap(addr, length, prot, flags, fd, offset);
 }
 
 void *parade_alloc_local(size_t size) { return parade_malloc(size); }

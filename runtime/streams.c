@@ -308,6 +308,13 @@ FILE *parade_tmpfile(void) {
   remember(f);
   return f;
 }
+/* The 64-bit entry points that _FILE_OFFSET_BITS=64 names (see
+ * __wrap_mmap64 in alloc.c). */
+FILE *__wrap_fopen64(const char *path, const char *mode) { return parade_fopen(path, mode); }
+FILE *__wrap_freopen64(const char *path, const char *mode, FILE *f) {
+  return parade_freopen(path, mode, f);
+}
+FILE *__wrap_tmpfile64(void) { return parade_tmpfile(); }
 FILE *parade_popen(const char *command, const char *mode) {
   FILE *f = popen(command, mode);
   remember(f);

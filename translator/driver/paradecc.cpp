@@ -557,6 +557,11 @@ int main(int argc, char **argv) {
     Link.insert(Link.end(), Inputs.begin(), Inputs.end());
     Link.insert(Link.end(), {"-o", Output.empty() ? "a.out" : Output});
     Link.insert(Link.end(), LinkFlags.begin(), LinkFlags.end());
+    // With _FILE_OFFSET_BITS=64 the C library's headers name the 64-bit
+    // entry points (an asm label), which the translation's #pragma
+    // redefine_extname does not rename: the runtime's __wrap_ functions
+    // take them.
+    Link.push_back("-Wl,--wrap=mmap64,--wrap=fopen64,--wrap=freopen64,--wrap=tmpfile64");
     // The runtime comes after every object and library of the program: its
     // guard pages must end the sections of shared globals (runtime/globals.c).
     Link.insert(Link.end(), {L.Library, "-lpthread", "-ldl", "-lm"});
