@@ -637,6 +637,13 @@ void *parade_reallocarray(void *ptr, size_t count, size_t size);
 void *parade_mmap(void *addr, size_t length, int prot, int flags, int fd, off_t offset);
 int parade_munmap(void *addr, size_t length);
 int parade_msync(void *addr, size_t length, int flags);
+/** @brief alloca from the shared heap (a thread's stack is its rank's
+ *  alone): the block lives until the function that called alloca returns,
+ *  which declares `void *m __attribute__((cleanup(parade_alloca_release)))
+ *  = parade_alloca_mark();` at its top (the translation does). */
+void *parade_alloca(size_t size);
+void *parade_alloca_mark(void);
+void parade_alloca_release(void **mark);
 /* free, realloc and malloc_usable_size also take blocks the C library
  * allocated for the program (getline's line, realpath's result): free and
  * malloc_usable_size pass them on, realloc moves them to the shared heap. */

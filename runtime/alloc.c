@@ -764,6 +764,38 @@ void *__wrap_mmap64(void *addr, size_t length, int prot, int flags, int fd, off_
   return parade_mmap(addr, length, prot, flags, fd, offset);
 }
 
+/* alloca: a thread's stack is its rank's alone, so a buffer one thread
+ * allocates and others use (Graph500's prefix-sum buffer, made in a
+ * single) comes from the shared heap. A block lives until the function
+ * that allocated it returns: the translation declares a mark at the top of
+ * each function that calls alloca, whose cleanup frees the blocks made
+ * since; the runtime does the same around a thread's part of a region
+ * (after the join) and around a task. */
+struct alloca_block {
+  struct alloca_block *below;
+  size_t pad; /* the payload keeps the heap's 16-byte alignment */
+};
+static __thread struct alloca_block *alloca_top;
+
+void *parade_alloca(size_t size) {
+  struct alloca_block *b = parade_memalign(16, sizeof *b + size);
+  if (!b)
+    err_fatal("alloca of %zu bytes: out of shared memory (PARADE_POOL_SIZE)", size);
+  b->below = alloca_top;
+  alloca_top = b;
+  return b + 1;
+}
+
+void *parade_alloca_mark(void) { return alloca_top; }
+
+void parade_alloca_release(void **mark) {
+  while (alloca_top && alloca_top != *mark) {
+    struct alloca_block *b = alloca_top;
+    alloca_top = b->below;
+    parade_free(b);
+  }
+}
+
 void *parade_alloc_local(size_t size) { return parade_malloc(size); }
 
 void parade_free_local(void *slot) { parade_free(*(void **)slot); }

@@ -174,7 +174,9 @@ static void run(struct task *t) {
   /* A task that waited for one another rank's thread completed sees what
    * that thread wrote before it fulfilled the event. */
   acquire_if_fulfilled_remotely(t);
+  void *allocas = parade_alloca_mark();
   t->fn(t->args);
+  parade_alloca_release(&allocas);
   task_sync(); /* its deferred atomics, before it completes */
   if (t->opened)
     err_fatal("a taskgroup was not ended inside its task");

@@ -7,6 +7,7 @@
 #include "format.h"
 #include "hlrc.h"
 #include "node.h"
+#include "parade.h"
 #include "proto.h"
 #include "schedule.h"
 #include "stats.h"
@@ -134,8 +135,10 @@ static void run_region(int local) {
   if (node.team.region_entered)
     node.team.region_entered();
   task_region_begin();
+  void *allocas = parade_alloca_mark();
   node.team.fn(node.team.args);
-  team_barrier(); /* join */
+  team_barrier();                  /* join */
+  parade_alloca_release(&allocas); /* the team may use them up to the join */
   task_region_end();
   team_shape_leave();
 }
@@ -295,7 +298,9 @@ static void fork_region(parade_region_fn fn, const void *args, size_t args_size,
     /* Nested, if(0) or no active level allowed: the encountering thread
      * is the whole team. */
     parade_serial_enter();
+    void *allocas = parade_alloca_mark();
     fn((void *)args);
+    parade_alloca_release(&allocas);
     parade_serial_exit();
     return;
   }

@@ -203,6 +203,21 @@ std::string aliasUnsafe(Translation &T, const VarDecl *V) {
   return "";
 }
 
+/// Whether @p Body calls alloca (glibc's macro calls the builtin).
+static bool callsAlloca(Stmt *Body) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool Found = false;
+    bool VisitCallExpr(CallExpr *C) {
+      unsigned Id = C->getBuiltinCallee();
+      Found |= Id == Builtin::BI__builtin_alloca || Id == Builtin::BIalloca ||
+               Id == Builtin::BI__builtin_alloca_uninitialized;
+      return !Found;
+    }
+  } F;
+  F.TraverseStmt(Body);
+  return F.Found;
+}
+
 class UseRewriter : public RecursiveASTVisitor<UseRewriter> {
 public:
   explicit UseRewriter(Translation &T) : T(T) {}
@@ -566,6 +581,11 @@ public:
                   " __attribute__((cleanup(parade_free_local))) = parade_alloc_local(sizeof(" +
                   T.declare(Ty, "") + ")); *" + It->second + " = " + P->getName().str() + ";";
     }
+    // alloca is the shared heap's (the translation's prologue defines it
+    // as parade_alloca): its blocks are freed as the function returns.
+    if (callsAlloca(F->getBody()))
+      Prologue += " void *parade_alloca_at __attribute__((cleanup(parade_alloca_release))) = "
+                  "parade_alloca_mark();";
     if (!Prologue.empty())
       T.insertAfterToken(F->getBody()->getBeginLoc(), Prologue);
     return RecursiveASTVisitor::TraverseFunctionDecl(F);

@@ -45,6 +45,10 @@ struct Preprocessed {
   /// library's feature set without them (asprintf undeclared, a pointer
   /// returned as int).
   std::string FeatureMacros;
+  /// #undef lines for them, after parade.h: the C library's features.h has
+  /// read them (and redefined some, _DEFAULT_SOURCE as 1), and the
+  /// program's own definitions, which come again, must not meet those.
+  std::string FeatureUndefs;
   /// Ranges of the main file the preprocessor skipped, and the main
   /// file's macro invocations (a directive may not go inside either).
   std::vector<SourceRange> Skipped;
@@ -73,8 +77,10 @@ public:
         LangOpts);
     // Before the first system header, in the file or in a header of the
     // program's (a config.h that defines _GNU_SOURCE).
-    if (!SeenSystemHeader && isFeatureMacro(Name.getIdentifierInfo()->getName()))
+    if (!SeenSystemHeader && isFeatureMacro(Name.getIdentifierInfo()->getName())) {
       Out.FeatureMacros += "#define " + Text.str() + "\n";
+      Out.FeatureUndefs += "#undef " + Name.getIdentifierInfo()->getName().str() + "\n";
+    }
     if (SM.isInMainFile(Loc))
       Out.Macros.push_back(
           {Name.getIdentifierInfo()->getName().str(), Loc, "#define " + Text.str()});
@@ -205,7 +211,12 @@ public:
     // Private copies shadow their originals and may go unused, as inside
     // an OpenMP compiler: -Wshadow and unused-variable warnings (errors
     // with -Werror) would be about the translation, not the program.
+    // A thread's stack is its rank's alone: alloca is the shared heap's
+    // (a function that calls it frees its blocks as it returns, see
+    // SharedData.cpp).
     Out << PP.FeatureMacros << "#include <parade.h>\n"
+        << PP.FeatureUndefs
+        << "#include <alloca.h>\n#undef alloca\n#define alloca(size) parade_alloca(size)\n"
         << "#pragma GCC diagnostic ignored \"-Wshadow\"\n"
            "#pragma GCC diagnostic ignored \"-Wunused-variable\"\n"
            "#pragma GCC diagnostic ignored \"-Wunused-but-set-variable\"\n"
