@@ -8,6 +8,7 @@
 #include "clang/Lex/Pragma.h"
 #include "clang/Lex/Preprocessor.h"
 
+#include <cctype>
 #include <map>
 
 using namespace clang;
@@ -22,11 +23,16 @@ struct Invocation {
   struct Piece {
     bool Pragma;
     std::string Text;
+    SourceLocation Introducer = {}; ///< a pragma's `_Pragma`
   };
   unsigned End = 0;       ///< file offset just past the invocation
   SourceLocation LastTok; ///< the invocation's last token (its line)
   std::vector<Piece> Pieces;
   bool Expand = false; ///< holds an OpenMP directive, or was asked for
+  /// Its written-out text would not mean what the expansion meant: a
+  /// macro's name the expansion left alone (a self-reference) that the
+  /// text would expand again, or a pragma whose text is unknown.
+  bool Unwritable = false;
 };
 
 /// The invocations of the main file, by the offset where each begins.
@@ -55,9 +61,45 @@ struct Invocations {
   }
 };
 
+/// Every pragma a `_Pragma` operator makes inside a macro invocation of the
+/// main file is kept as text, in its place among the tokens: the ones the
+/// preprocessor handles itself (`GCC diagnostic`, `push_macro`, `GCC
+/// unroll`, ...) too, since the written-out text must make them again. The
+/// text is the destringized operand, which the pragma's own lexer holds
+/// when the pragma begins.
+class PragmaTextRecorder : public PPCallbacks {
+public:
+  PragmaTextRecorder(Preprocessor &PP, Invocations &Found) : PP(PP), Found(Found) {}
+
+  void PragmaDirective(SourceLocation Loc, PragmaIntroducerKind Kind) override {
+    if (Kind != PIK__Pragma || !Loc.isMacroID())
+      return;
+    Invocation *I = Found.of(PP.getSourceManager(), PP.getLangOpts(), Loc);
+    if (!I)
+      return;
+    // Clang 19's only preprocessor lexer is Lexer; a `_Pragma`'s is a
+    // pragma lexer over the destringized operand.
+    auto *L = static_cast<Lexer *>(PP.getCurrentLexer());
+    if (!L || !L->isPragmaLexer()) {
+      I->Unwritable = true;
+      return;
+    }
+    const char *At = L->getBufferLocation();
+    StringRef Text = StringRef(At, L->getBuffer().end() - At).trim();
+    I->Pieces.push_back({true, Text.str(), Loc});
+  }
+
+private:
+  Preprocessor &PP;
+  Invocations &Found;
+};
+
 /// Every pragma the preprocessor does not handle itself comes here (a
-/// handler without a name takes them all). One that a `_Pragma` operator
-/// made inside a macro invocation of the main file is kept as text.
+/// handler without a name takes them all): an OpenMP one made by a
+/// `_Pragma` inside an invocation marks it to be written out, with the
+/// directive spelled from its tokens (macros in its clauses expanded, as
+/// OpenMP says); a `#pragma omp assume` line of the file is noted, to be
+/// blanked.
 class PragmaRecorder : public PragmaHandler {
 public:
   explicit PragmaRecorder(Invocations &Found) : PragmaHandler(""), Found(Found) {}
@@ -77,13 +119,21 @@ public:
         SM.isWrittenInMainFile(Tok.getLocation()))
       Found.Assumes.push_back(
           {SM.getFileOffset(Introducer.Loc), SM.getFileOffset(Tok.getLocation())});
-    if (Introducer.Kind != PIK__Pragma || !First.getLocation().isMacroID())
+    if (!OpenMP || Introducer.Kind != PIK__Pragma || !Introducer.Loc.isMacroID())
       return;
-    Invocation *I = Found.of(PP.getSourceManager(), PP.getLangOpts(), First.getLocation());
+    Invocation *I = Found.of(PP.getSourceManager(), PP.getLangOpts(), Introducer.Loc);
     if (!I)
       return;
-    I->Pieces.push_back({true, Text});
-    I->Expand |= OpenMP;
+    I->Expand = true;
+    auto Own = llvm::find_if(llvm::reverse(I->Pieces), [&](const Invocation::Piece &P) {
+      return P.Pragma && P.Introducer == Introducer.Loc;
+    });
+    if (Own == I->Pieces.rend())
+      I->Unwritable = true;
+    else if (Assume) // a hint, dropped as the file's own assume lines are
+      I->Pieces.erase(std::next(Own).base());
+    else
+      Own->Text = Text;
   }
 
 private:
@@ -149,33 +199,41 @@ std::string rewrite(StringRef Original, const SourceManager &SM, FileID Main,
       if (Blanked[K] != '\n')
         Blanked[K] = ' ';
   StringRef Text = Blanked;
+  // Invocations that overlap (a macro whose expansion ends in a
+  // function-like macro name that takes the parentheses after it) are not
+  // cut apart: none of them is written out.
+  std::set<unsigned> Overlapping;
+  {
+    unsigned GroupEnd = 0;
+    std::vector<unsigned> Group;
+    auto Close = [&] {
+      if (Group.size() > 1)
+        Overlapping.insert(Group.begin(), Group.end());
+      Group.clear();
+    };
+    for (const auto &[Begin, I] : Found.ByBegin) {
+      if (Begin >= GroupEnd)
+        Close();
+      Group.push_back(Begin);
+      GroupEnd = std::max(GroupEnd, I.End);
+    }
+    Close();
+  }
   std::string Out;
   size_t Pos = 0;
-  unsigned PrevEnd = 0;
-  bool PrevExpand = false, Any = !Found.Assumes.empty();
+  bool Any = !Found.Assumes.empty();
   for (const auto &[Begin, I] : Found.ByBegin) {
-    // Invocations that overlap (a macro whose expansion ends in a
-    // function-like macro name that takes the parentheses after it) are
-    // not cut apart.
-    if (Begin < PrevEnd && (I.Expand || PrevExpand))
-      return "";
-    if (Begin < PrevEnd) {
-      PrevEnd = std::max(PrevEnd, I.End);
-      continue;
-    }
-    PrevEnd = I.End;
-    PrevExpand = I.Expand;
-    if (!I.Expand)
+    if (!I.Expand || I.Unwritable || Overlapping.count(Begin))
       continue;
     Any = true;
     SourceLocation BeginLoc = SM.getComposedLoc(Main, Begin);
     unsigned Start = SM.getPresumedLineNumber(BeginLoc);
     unsigned Last = SM.getPresumedLineNumber(I.LastTok);
     if (!Start || !Last)
-      return "";
+      continue;
     Out.append(Text.data() + Pos, Begin - Pos);
-    size_t LineBegin = Text.rfind('\n', Begin == 0 ? 0 : Begin - 1);
-    LineBegin = LineBegin == StringRef::npos || Begin == 0 ? 0 : LineBegin + 1;
+    size_t LineBegin = Text.rfind('\n', Begin); // before Begin
+    LineBegin = LineBegin == StringRef::npos ? 0 : LineBegin + 1;
     bool LineStart = blank(Text.slice(LineBegin, Begin));
     unsigned Cur = Start;
     auto Newline = [&] {
@@ -206,6 +264,8 @@ std::string rewrite(StringRef Original, const SourceManager &SM, FileID Main,
     size_t Eol = Text.find('\n', I.End);
     if (Eol == StringRef::npos)
       Eol = Text.size();
+    if (!LineStart && I.End < Text.size() && !isspace(Text[I.End]))
+      Out += ' '; // `MINUS(a)-b` must not become `a --b`
     if (LineStart && blank(Text.slice(I.End, Eol))) {
       // The invocation ended its line, with a pragma: the next line follows.
       AtLine(Last + 1);
@@ -239,6 +299,7 @@ protected:
     Invocations Found;
     llvm::DenseMap<unsigned, std::string> Builtins;
     PP.AddPragmaHandler(new PragmaRecorder(Found));
+    PP.addPPCallbacks(std::make_unique<PragmaTextRecorder>(PP, Found));
     PP.addPPCallbacks(std::make_unique<BuiltinRecorder>(SM, FileName, Builtins));
     PP.EnterMainSourceFile();
     Token Tok;
@@ -255,6 +316,20 @@ protected:
         if (It != Builtins.end())
           Spelling = It->second;
       }
+      if (Tok.is(tok::identifier) && Tok.isExpandDisabled())
+        if (const MacroInfo *MI = PP.getMacroInfo(Tok.getIdentifierInfo())) {
+          // A macro's name inside its own expansion, left alone there
+          // (`#define free(p) (free(p), frees++)`): the text would expand it
+          // again. A function-like one in parentheses is not; an object-like
+          // one that expands to itself (`#define stderr stderr`) does no harm.
+          bool Member = !I->Pieces.empty() && !I->Pieces.back().Pragma &&
+                        (I->Pieces.back().Text == "." || I->Pieces.back().Text == "->");
+          if (MI->isFunctionLike() && !Member)
+            Spelling = "(" + Spelling + ")";
+          else if (MI->isFunctionLike() || MI->getNumTokens() != 1 ||
+                   MI->getReplacementToken(0).getIdentifierInfo() != Tok.getIdentifierInfo())
+            I->Unwritable = true;
+        }
       I->Pieces.push_back({false, Spelling});
     }
     if (PP.getDiagnostics().hasErrorOccurred())
@@ -293,6 +368,9 @@ std::string expandMacroInvocations(tooling::ClangTool &Tool, const std::set<unsi
   IgnoringDiagConsumer Quiet; // the translation reports the program's errors
   Tool.setDiagnosticConsumer(&Quiet);
   Tool.setPrintErrorMessage(false);
+  // A warning made an error (-Werror) would stop the pass, not the compiler.
+  Tool.appendArgumentsAdjuster(
+      tooling::getInsertArgumentAdjuster("-w", tooling::ArgumentInsertPosition::END));
   ExpandActionFactory Factory(Requested, FileName, Result);
   if (Tool.run(&Factory) != 0)
     return "";

@@ -79,7 +79,10 @@ public:
     // program's (a config.h that defines _GNU_SOURCE).
     if (!SeenSystemHeader && isFeatureMacro(Name.getIdentifierInfo()->getName())) {
       Out.FeatureMacros += "#define " + Text.str() + "\n";
-      Out.FeatureUndefs += "#undef " + Name.getIdentifierInfo()->getName().str() + "\n";
+      // One from a header given on the command line (-include config.h)
+      // is defined before the translated text too, not again by it.
+      if (!fromCommandLine(Loc))
+        Out.FeatureUndefs += "#undef " + Name.getIdentifierInfo()->getName().str() + "\n";
     }
     if (SM.isInMainFile(Loc))
       Out.Macros.push_back(
@@ -123,6 +126,18 @@ public:
   }
 
 private:
+  /// Written in a header that -include (or -imacros) brings in, directly
+  /// or through the headers it includes.
+  bool fromCommandLine(SourceLocation Loc) const {
+    for (FileID F = SM.getFileID(Loc);;) {
+      SourceLocation Inc = SM.getIncludeLoc(F);
+      if (Inc.isInvalid())
+        return false;
+      if (SM.isWrittenInBuiltinFile(Inc) || SM.isWrittenInCommandLineFile(Inc))
+        return true;
+      F = SM.getFileID(Inc);
+    }
+  }
   void open(SourceLocation Loc) {
     Open.push_back(Next++);
     add(Loc);
