@@ -19,6 +19,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #define SMALL_MAX 2048
@@ -560,7 +561,11 @@ void *parade_reallocarray(void *ptr, size_t count, size_t size) {
  * shared writable one (Graph500's USE_MMAP_LARGE_EXT, a file as large
  * memory) is written back to the file at msync, at munmap and when the
  * program exits, up to the file's size, as the kernel would: the block
- * keeps a descriptor of its own for that. What the pool cannot hold and a
+ * keeps a descriptor of its own for that (not appending, even where the
+ * program's is), and a pristine copy of what it last read or wrote, so
+ * that only the bytes the program changed reach the file, not stale ones
+ * over what was written to the file since. /dev/zero is anonymous memory;
+ * another file that is not a regular one, what the pool cannot hold and a
  * fixed address stay the C library's. */
 /* The mappings parade_mmap made from the shared heap: munmap frees one
  * only when it names the whole of it (a program may unmap the head and
@@ -572,15 +577,30 @@ static struct {
   struct mapped {
     char *base;
     size_t length;
-    int fd;       /* written back through it; -1: not a shared writable mapping */
-    off_t offset; /* of the file, at base */
+    int fd;         /* written back through it; -1: not a shared writable mapping */
+    off_t offset;   /* of the file, at base */
+    char *pristine; /* with fd: the file's bytes as the mapping last saw them */
   } *all;
   size_t count, cap;
   int exit_hook;
 } mapped = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
-/* Write [from, from + length) of mapping @p m back to its file, no further
- * than the file's end. */
+/* pwrite all of [buf, buf + length) at @p at. */
+static int write_all(int fd, const char *buf, size_t length, off_t at) {
+  for (size_t sent = 0; sent < length;) {
+    ssize_t put = pwrite(fd, buf + sent, length - sent, at + (off_t)sent);
+    if (put < 0 && errno == EINTR)
+      continue;
+    if (put <= 0)
+      return -1;
+    sent += (size_t)put;
+  }
+  return 0;
+}
+
+/* Write the bytes of [from, from + length) of mapping @p m that differ from
+ * its pristine copy back to its file, no further than the file's end, and
+ * take them into the copy. */
 static int write_back(const struct mapped *m, char *from, size_t length) {
   struct stat st;
   if (fstat(m->fd, &st) != 0)
@@ -590,23 +610,50 @@ static int write_back(const struct mapped *m, char *from, size_t length) {
     return 0;
   if ((off_t)length > st.st_size - at)
     length = (size_t)(st.st_size - at);
+  char *pristine = m->pristine + (from - m->base);
   /* Through a private buffer: the kernel answers EFAULT where a system
    * call meets a protected page of the pool (see io.c). */
   char bounce[MAP_BOUNCE];
   for (size_t done = 0; done < length;) {
     size_t want = length - done < MAP_BOUNCE ? length - done : MAP_BOUNCE;
     memcpy(bounce, from + done, want);
-    for (size_t sent = 0; sent < want;) {
-      ssize_t put = pwrite(m->fd, bounce + sent, want - sent, at + (off_t)(done + sent));
-      if (put < 0 && errno == EINTR)
+    /* Runs of changed bytes; gaps shorter than a cache line join them. */
+    for (size_t k = 0; k < want;) {
+      if (bounce[k] == pristine[done + k]) {
+        k++;
         continue;
-      if (put <= 0)
+      }
+      size_t end = k + 1, same = 0;
+      for (; end < want && same < 64; end++)
+        same = bounce[end] == pristine[done + end] ? same + 1 : 0;
+      end -= same;
+      if (write_all(m->fd, bounce + k, end - k, at + (off_t)(done + k)) != 0)
         return -1;
-      sent += (size_t)put;
+      memcpy(pristine + done + k, bounce + k, end - k);
+      k = end;
     }
     done += want;
   }
   return 0;
+}
+
+/* A descriptor of the mapping's own for @p fd, for writing back at an
+ * offset: a dup, or the file opened again where @p fd appends (pwrite
+ * would append too). -1 with errno EACCES when @p fd cannot write, as
+ * mmap itself answers. */
+static int own_descriptor(int fd) {
+  int fl = fcntl(fd, F_GETFL);
+  if (fl < 0)
+    return -1;
+  if ((fl & O_ACCMODE) != O_RDWR) {
+    errno = EACCES;
+    return -1;
+  }
+  if (!(fl & O_APPEND))
+    return fcntl(fd, F_DUPFD_CLOEXEC, 0);
+  char path[64];
+  snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+  return open(path, O_WRONLY | O_CLOEXEC);
 }
 
 /* At exit (before the job ends: the DSM still serves), the shared writable
@@ -620,7 +667,7 @@ static void write_back_all(void) {
   pthread_mutex_unlock(&mapped.lock);
 }
 
-static void mapped_add(void *base, size_t length, int fd, off_t offset) {
+static void mapped_add(void *base, size_t length, int fd, off_t offset, char *pristine) {
   pthread_mutex_lock(&mapped.lock);
   if (mapped.count == mapped.cap) {
     size_t cap = mapped.cap ? 2 * mapped.cap : 16;
@@ -630,7 +677,7 @@ static void mapped_add(void *base, size_t length, int fd, off_t offset) {
     mapped.all = grown;
     mapped.cap = cap;
   }
-  mapped.all[mapped.count++] = (struct mapped){base, length, fd, offset};
+  mapped.all[mapped.count++] = (struct mapped){base, length, fd, offset, pristine};
   if (fd >= 0 && !mapped.exit_hook) {
     mapped.exit_hook = 1;
     atexit(write_back_all);
@@ -655,6 +702,7 @@ static int mapped_remove(void *addr, size_t length) {
         failed = write_back(m, m->base, m->length) != 0;
         err = errno;
         close(m->fd);
+        free(m->pristine);
       }
       *m = mapped.all[--mapped.count];
     }
@@ -673,16 +721,37 @@ static int mapped_remove(void *addr, size_t length) {
 void *parade_mmap(void *addr, size_t length, int prot, int flags, int fd, off_t offset) {
   int anonymous = (flags & MAP_ANONYMOUS) != 0;
   int file = !anonymous && fd >= 0 && (flags & (MAP_PRIVATE | MAP_SHARED));
-  int shared_write = file && (flags & MAP_SHARED) && (prot & PROT_WRITE);
   if (node.size <= 1 || !node.dsm_active || addr || (flags & MAP_FIXED) || length == 0 ||
       !(prot & PROT_READ) || (!anonymous && !file))
     return mmap(addr, length, prot, flags, fd, offset);
+  if (file) {
+    struct stat st;
+    if (fstat(fd, &st) != 0)
+      return mmap(addr, length, prot, flags, fd, offset); /* its answer (EBADF) */
+    if (S_ISCHR(st.st_mode) && st.st_rdev == makedev(1, 5) && (flags & MAP_PRIVATE))
+      anonymous = 1, file = 0; /* /dev/zero */
+    else if (!S_ISREG(st.st_mode))
+      return mmap(addr, length, prot, flags, fd, offset);
+  }
+  int shared_write = file && (flags & MAP_SHARED) && (prot & PROT_WRITE);
   int own_fd = -1;
-  if (shared_write && (own_fd = fcntl(fd, F_DUPFD_CLOEXEC, 0)) < 0) {
-    err_warn("mmap of a file for writing: cannot keep its descriptor (%s); it stays private "
-             "to rank %d",
-             strerror(errno), node.rank);
-    return mmap(addr, length, prot, flags, fd, offset);
+  char *pristine = NULL;
+  if (shared_write) {
+    if ((own_fd = own_descriptor(fd)) < 0) {
+      if (errno == EACCES)
+        return MAP_FAILED;
+      err_warn("mmap of a file for writing: cannot keep its descriptor (%s); it stays private "
+               "to rank %d",
+               strerror(errno), node.rank);
+      return mmap(addr, length, prot, flags, fd, offset);
+    }
+    if (!(pristine = malloc(length))) {
+      err_warn("mmap of %zu bytes of a file for writing: no memory for its pristine copy; it "
+               "stays private to rank %d",
+               length, node.rank);
+      close(own_fd);
+      return mmap(addr, length, prot, flags, fd, offset);
+    }
   }
   void *block = parade_memalign(node.vm.page_size, length);
   if (!block) {
@@ -691,10 +760,11 @@ void *parade_mmap(void *addr, size_t length, int prot, int flags, int fd, off_t 
              length, node.rank);
     if (own_fd >= 0)
       close(own_fd);
+    free(pristine);
     return mmap(addr, length, prot, flags, fd, offset);
   }
   if (anonymous) {
-    mapped_add(block, length, -1, 0);
+    mapped_add(block, length, -1, 0, NULL);
     memset(block, 0, length);
     return block;
   }
@@ -710,6 +780,7 @@ void *parade_mmap(void *addr, size_t length, int prot, int flags, int fd, off_t 
       parade_free(block);
       if (own_fd >= 0)
         close(own_fd);
+      free(pristine);
       errno = err;
       return MAP_FAILED;
     }
@@ -720,7 +791,9 @@ void *parade_mmap(void *addr, size_t length, int prot, int flags, int fd, off_t 
     memcpy((char *)block + done, bounce, (size_t)got);
     done += (size_t)got;
   }
-  mapped_add(block, length, own_fd, offset);
+  if (pristine)
+    memcpy(pristine, block, length);
+  mapped_add(block, length, own_fd, offset, pristine);
   return block;
 }
 
