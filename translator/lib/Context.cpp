@@ -340,6 +340,38 @@ std::string Translation::declare(QualType T, llvm::StringRef Name) {
   return OS.str();
 }
 
+QualType Translation::withExtents(QualType Ty, const std::string &Spelled,
+                                  std::vector<std::pair<std::string, std::string>> &Extents) {
+  if (Ty.isNull() || !Ty->isVariablyModifiedType())
+    return Ty;
+  if (const ArrayType *A = Ctx.getAsArrayType(Ty)) {
+    std::string Elem = "(" + Spelled + ")[0]";
+    QualType E = withExtents(A->getElementType(), Elem, Extents);
+    if (const auto *VA = dyn_cast<VariableArrayType>(A)) {
+      std::string Name = "parade_vext_" + std::to_string(fresh());
+      Extents.push_back({Name, "sizeof (" + Spelled + ") / sizeof " + Elem});
+      auto *Var =
+          VarDecl::Create(Ctx, Ctx.getTranslationUnitDecl(), SourceLocation(), SourceLocation(),
+                          &Ctx.Idents.get(Name), Ctx.getSizeType(), nullptr, SC_None);
+      Expr *Ref = DeclRefExpr::Create(Ctx, NestedNameSpecifierLoc(), SourceLocation(), Var, false,
+                                      SourceLocation(), Ctx.getSizeType(), VK_LValue);
+      return Ctx.getVariableArrayType(E, Ref, VA->getSizeModifier(),
+                                      VA->getIndexTypeCVRQualifiers(), SourceRange());
+    }
+    if (const auto *CA = dyn_cast<ConstantArrayType>(A))
+      return Ctx.getConstantArrayType(E, CA->getSize(), nullptr, CA->getSizeModifier(),
+                                      CA->getIndexTypeCVRQualifiers());
+    if (const auto *IA = dyn_cast<IncompleteArrayType>(A))
+      return Ctx.getIncompleteArrayType(E, IA->getSizeModifier(), IA->getIndexTypeCVRQualifiers());
+    return Ty;
+  }
+  if (const auto *P = Ty->getAs<PointerType>()) {
+    QualType Pointee = withExtents(P->getPointeeType(), "*(" + Spelled + ")", Extents);
+    return Ctx.getQualifiedType(Ctx.getPointerType(Pointee), Ty.getQualifiers());
+  }
+  return Ty; // another variably modified type: its bounds travel by name
+}
+
 SourceLocation Translation::endOf(const Stmt *S) {
   // A directive's own end is the end of its pragma line; the statement it
   // applies to ends later. Statements that end with a sub-statement (a loop

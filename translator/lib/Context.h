@@ -163,6 +163,14 @@ public:
   std::vector<clang::SourceRange> Skipped;
   /// Declaration text for a variable of type @p T named @p Name.
   std::string declare(clang::QualType T, llvm::StringRef Name);
+  /// A variable-length array has the lengths it was declared with, not its
+  /// bounds' current values (C11 6.7.6.2), so an outlined body cannot
+  /// declare one from the bounds' names. @p T, the type of @p Spelled (an
+  /// lvalue), with each variable length named by a fresh `size_t`; each
+  /// name and the expression that gives its length where @p Spelled is
+  /// in scope (`sizeof (a) / sizeof (a)[0]`) are added to @p Extents.
+  clang::QualType withExtents(clang::QualType T, const std::string &Spelled,
+                              std::vector<std::pair<std::string, std::string>> &Extents);
   /// A cast to type @p T (unqualified), as text: "(T)".
   std::string cast(clang::QualType T) { return "(" + declare(T.getUnqualifiedType(), "") + ")"; }
   /// A fresh number for generated names.

@@ -107,39 +107,49 @@ Privates privates(Translation &T, const OMPExecutableDirective *D, const Constru
     std::string Orig = T.spell(V, D->getBeginLoc(), D);
     unsigned K = T.fresh();
     QualType Ty = V->getType();
+    // A VLA's copy has the original's lengths, not its bounds' current
+    // values: in an outlined body they travel (CV.DeclaredTypes); in place
+    // the original's type says them.
+    bool InPlaceVM = !ForRegion && Ty->isVariablyModifiedType();
+    auto Declare = [&](const std::string &N) {
+      return InPlaceVM ? "__typeof__(" + Orig + ") " + N : T.declare(CV.declaredType(V), N);
+    };
+    auto DeclarePtr = [&](const std::string &N) {
+      return InPlaceVM ? "__typeof__(" + Orig + ") *" + N
+                       : T.declare(T.Ctx.getPointerType(CV.declaredType(V)), N);
+    };
     switch (Sh) {
-    case Sharing::Private: P.Decls += T.declare(Ty, Name) + "; "; break;
+    case Sharing::Private: P.Decls += Declare(Name) + "; "; break;
     case Sharing::FirstPrivate:
       // Plain assignment where C allows it: taking a private copy's
       // address would keep it out of registers for the whole function.
       if (ForRegion && Ty->isVariablyModifiedType() && Ty->isArrayType()) {
         // A VLA: from its pool storage, which the prologue points to.
-        P.Decls += T.declare(Ty, Name) + "; parade_copy((void *)" + Name + ", " + Orig +
-                   ", sizeof " + Name + "); ";
+        P.Decls += Declare(Name) + "; parade_copy((void *)" + Name + ", " + Orig + ", sizeof " +
+                   Name + "); ";
       } else if (ForRegion && Ty->isVariablyModifiedType()) {
-        P.Decls += T.declare(Ty, Name) + " = parade_args->" + Name + "; ";
+        P.Decls += Declare(Name) + " = parade_args->" + Name + "; ";
       } else if (ForRegion && !Ty->isArrayType()) {
-        P.Decls += T.declare(Ty, Name) + " = parade_args->" + Name + "; ";
+        P.Decls += Declare(Name) + " = parade_args->" + Name + "; ";
       } else if (ForRegion) {
-        P.Decls += T.declare(Ty, Name) + "; parade_copy((void *)&" + Name + ", &parade_args->" +
-                   Name + ", sizeof " + Name + "); ";
+        P.Decls += Declare(Name) + "; parade_copy((void *)&" + Name + ", &parade_args->" + Name +
+                   ", sizeof " + Name + "); ";
       } else {
         std::string Ptr = "parade_fp_" + std::to_string(K);
-        P.Before += T.declare(T.Ctx.getPointerType(Ty), Ptr) + " = &" + Orig + "; ";
-        P.Decls += Ty->isArrayType() ? T.declare(Ty, Name) + "; parade_copy((void *)&" + Name +
-                                           ", " + Ptr + ", sizeof " + Name + "); "
-                                     : T.declare(Ty, Name) + " = *" + Ptr + "; ";
+        P.Before += DeclarePtr(Ptr) + " = &" + Orig + "; ";
+        P.Decls += Ty->isArrayType() ? Declare(Name) + "; parade_copy((void *)&" + Name + ", " +
+                                           Ptr + ", sizeof " + Name + "); "
+                                     : Declare(Name) + " = *" + Ptr + "; ";
       }
       break;
     case Sharing::LastPrivate:
-      P.Before += T.declare(T.Ctx.getPointerType(Ty), "parade_lp_" + std::to_string(K)) + " = &" +
-                  Orig + "; ";
+      P.Before += DeclarePtr("parade_lp_" + std::to_string(K)) + " = &" + Orig + "; ";
       if (CV.Conditional.count(V)) {
         std::string Ptr = "parade_lp_" + std::to_string(K);
         if (D->getDirectiveKind() == llvm::omp::OMPD_simd) {
           // One thread runs the iterations in order: the copy starts as
           // the original and ends with the last value assigned, if any.
-          P.Decls += T.declare(Ty, Name) + " = *" + Ptr + "; ";
+          P.Decls += Declare(Name) + " = *" + Ptr + "; ";
           P.Finish += "*" + Ptr + " = " + Name + "; ";
           break;
         }
@@ -149,7 +159,7 @@ Privates privates(Translation &T, const OMPExecutableDirective *D, const Constru
         std::string Iter = "parade_cl_" + std::to_string(K);
         if (!recordAssignments(T, D, V, Iter))
           break;
-        P.Decls += T.declare(Ty, Name) + "; long " + Iter + " = -1; ";
+        P.Decls += Declare(Name) + "; long " + Iter + " = -1; ";
         P.Finish += "{ long parade_cm = " + Iter +
                     "; parade_reduce_var parade_cv[] = {{&parade_cm, 1, PARADE_LONG, "
                     "PARADE_OP_MAX}}; parade_allreduce(parade_cv, 1); if (" +
@@ -159,12 +169,12 @@ Privates privates(Translation &T, const OMPExecutableDirective *D, const Constru
       if (CV.FirstAndLast.count(V)) {
         // firstprivate too: the copy starts from the original.
         P.Decls += Ty->isArrayType()
-                       ? T.declare(Ty, Name) + "; parade_copy((void *)&" + Name + ", parade_lp_" +
+                       ? Declare(Name) + "; parade_copy((void *)&" + Name + ", parade_lp_" +
                              std::to_string(K) + ", sizeof " + Name + "); "
-                       : T.declare(Ty, Name) + " = *parade_lp_" + std::to_string(K) + "; ";
+                       : Declare(Name) + " = *parade_lp_" + std::to_string(K) + "; ";
         P.EntryBarrier = "parade_barrier(); ";
       } else {
-        P.Decls += T.declare(Ty, Name) + "; ";
+        P.Decls += Declare(Name) + "; ";
       }
       P.Finish += Ty->isArrayType()
                       ? "if (parade_last) parade_copy(parade_lp_" + std::to_string(K) + ", &" +

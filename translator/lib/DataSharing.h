@@ -37,6 +37,14 @@ struct ConstructVars {
   /// lastprivate(conditional: x): the original gets the value of the last
   /// iteration that assigns x, if any does.
   llvm::DenseSet<const clang::VarDecl *> Conditional;
+  /// Where an outlined body declares a variably modified variable (or its
+  /// private copy), the type to declare it with: its lengths as the
+  /// variable has them (Translation::withExtents), not its bounds' names.
+  llvm::DenseMap<const clang::VarDecl *, clang::QualType> DeclaredTypes;
+  clang::QualType declaredType(const clang::VarDecl *V) const {
+    auto It = DeclaredTypes.find(V);
+    return It != DeclaredTypes.end() ? It->second : V->getType();
+  }
 };
 
 /// Classify the variables of @p D. Reports unsupported clauses.

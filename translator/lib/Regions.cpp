@@ -68,9 +68,20 @@ std::string outline(ConstructContext &C, const OMPExecutableDirective *D) {
     A.value(S->getType().getUnqualifiedType(), Field, T.spell(S, D->getBeginLoc(), D));
     A.unpack(ArgBlock::Sizes, S->getType(), S->getName(), Field);
   }
+  // The lengths those types have travel too, and the body declares the
+  // variables with them (the bounds may have changed since).
+  for (auto &[V, Sh] : CV.Vars)
+    if (V->getType()->isVariablyModifiedType()) {
+      std::vector<std::pair<std::string, std::string>> Extents;
+      CV.DeclaredTypes[V] = T.withExtents(V->getType(), T.spell(V, D->getBeginLoc(), D), Extents);
+      for (const auto &[Name, Length] : Extents) {
+        A.value(T.Ctx.getSizeType(), Name, Length);
+        A.unpack(ArgBlock::Sizes, T.Ctx.getSizeType(), Name, Name);
+      }
+    }
   for (auto &[V, Sh] : CV.Vars) {
     std::string Name = V->getName().str();
-    QualType Ty = V->getType();
+    QualType Ty = CV.declaredType(V);
     bool VM = Ty->isVariablyModifiedType();
     auto Pool = T.Pooled.find(V->getCanonicalDecl());
     bool IsPooled = Pool != T.Pooled.end() && !V->hasGlobalStorage();

@@ -211,9 +211,10 @@ std::string undeferredTask(ConstructContext &C, const OMPExecutableDirective *D,
 /// function, and the text returned queues it. Empty, with @p Why set, when
 /// the task must run at once instead.
 std::string outlineTask(ConstructContext &C, const OMPExecutableDirective *D,
-                        const ConstructVars &CV, const TaskLoopParts *Loop,
+                        const ConstructVars &Vars, const TaskLoopParts *Loop,
                         const OMPExecutableDirective *Except, std::string &Why, std::string &Fn) {
   Translation &T = C.T;
+  ConstructVars CV = Vars; // with the types the task declares its variables with
   unsigned Id = T.fresh();
   std::string Struct = "struct parade_targs_" + std::to_string(Id);
   ArgBlock A(T, Struct, "parade_ta");
@@ -231,7 +232,7 @@ std::string outlineTask(ConstructContext &C, const OMPExecutableDirective *D,
     }
   };
   auto PointerTo = [&](const VarDecl *V, const std::string &Field) {
-    PointerField(T.Ctx.getPointerType(V->getType()), Field,
+    PointerField(T.Ctx.getPointerType(CV.declaredType(V)), Field,
                  "&" + T.spell(V, D->getBeginLoc(), Except));
   };
   // The bounds those types name travel by value, as the task is made.
@@ -246,9 +247,21 @@ std::string outlineTask(ConstructContext &C, const OMPExecutableDirective *D,
     A.value(S->getType().getUnqualifiedType(), Field, T.spell(S, D->getBeginLoc(), Except));
     A.unpack(ArgBlock::Sizes, S->getType(), S->getName(), Field);
   }
+  // So do the lengths those types have, which the task declares the
+  // variables with (the bounds may have changed since).
+  for (auto &[V, Sh] : CV.Vars)
+    if (V->getType()->isVariablyModifiedType()) {
+      std::vector<std::pair<std::string, std::string>> Extents;
+      CV.DeclaredTypes[V] =
+          T.withExtents(V->getType(), T.spell(V, D->getBeginLoc(), Except), Extents);
+      for (const auto &[Name, Length] : Extents) {
+        A.value(T.Ctx.getSizeType(), Name, Length);
+        A.unpack(ArgBlock::Sizes, T.Ctx.getSizeType(), Name, Name);
+      }
+    }
   for (auto &[V, Sh] : CV.Vars) {
     std::string Name = V->getName().str();
-    QualType Ty = V->getType();
+    QualType Ty = CV.declaredType(V);
     bool Pointer = Sh == Sharing::LastPrivate || Sh == Sharing::Reduction;
     std::string Field = Pointer ? "parade_tp_" + std::to_string(T.fresh()) : "";
     if (Loop && Loop->Finals.count(V)) {
