@@ -317,6 +317,17 @@ bool Translation::expandInvocation(SourceLocation Loc) {
   return true;
 }
 
+void Translation::inlineHeader(SourceLocation Loc) {
+  if (!Opts.InlineRequests || Loc.isInvalid())
+    return;
+  FileID F = SM.getFileID(SM.getExpansionLoc(Loc));
+  OptionalFileEntryRef File = SM.getFileEntryRefForID(F);
+  if (!File || F == SM.getMainFileID())
+    return;
+  StringRef Real = File->getFileEntry().tryGetRealPathName();
+  Opts.InlineRequests->insert(Real.empty() ? File->getName().str() : Real.str());
+}
+
 std::string Translation::text(SourceRange Range) {
   // A range that starts or ends inside a macro expansion is taken as the
   // macro invocation written in the file (`N` in `i < N`).

@@ -125,6 +125,10 @@ public:
   /// (MacroExpansion.h); false when @p Loc is in no such invocation. The
   /// caller still reports its error, which stands if the retry fails.
   bool expandInvocation(clang::SourceLocation Loc);
+  /// Ask that the header @p Loc is written in be written into the main
+  /// file (HeaderInlining.h), and the file translated again; the caller
+  /// still reports its error.
+  void inlineHeader(clang::SourceLocation Loc);
   bool failed() const { return Failed; }
   /// Whether @p Loc (where its macro expands) is in the file being
   /// translated, not in a header.

@@ -485,6 +485,8 @@ private:
     } Find;
     Find.TraverseStmt(F->getBody());
     if (Find.Found)
+      T.inlineHeader(Find.Found->getBeginLoc());
+    if (Find.Found)
       T.error(Find.Found->getBeginLoc(),
               "OpenMP directive '" + directiveName(Find.Found) +
                   "' in a function that a header "

@@ -1,6 +1,8 @@
 //===- MacroExpansion.cpp - macro invocations written out as their expansion ===//
 #include "MacroExpansion.h"
 
+#include "HeaderInlining.h"
+
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
@@ -191,7 +193,8 @@ bool blank(StringRef S) { return S.find_first_not_of(" \t\r\f\v") == StringRef::
 /// pieces, and its assume directives blanked (see the header); empty when
 /// there is none.
 std::string rewrite(StringRef Original, const SourceManager &SM, FileID Main,
-                    const Invocations &Found) {
+                    const Invocations &Found,
+                    const std::map<unsigned, std::pair<unsigned, std::string>> &Headers) {
   // Blanks keep the offsets and the line breaks (a continued line's too).
   std::string Blanked = Original.str();
   for (auto [Begin, End] : Found.Assumes)
@@ -222,8 +225,24 @@ std::string rewrite(StringRef Original, const SourceManager &SM, FileID Main,
   std::string Out;
   size_t Pos = 0;
   bool Any = !Found.Assumes.empty();
+  // The `#include` lines that headers replace (HeaderInlining.h), in
+  // order with the invocations; no invocation holds a directive line.
+  auto Header = Headers.begin();
+  auto HeadersBefore = [&](size_t Offset) {
+    for (; Header != Headers.end() && Header->first < Offset; ++Header) {
+      if (Header->first < Pos)
+        continue;
+      Out.append(Text.data() + Pos, Header->first - Pos);
+      Out += Header->second.second;
+      Pos = Header->second.first;
+      Any = true;
+    }
+  };
   for (const auto &[Begin, I] : Found.ByBegin) {
     if (!I.Expand || I.Unwritable || Overlapping.count(Begin))
+      continue;
+    HeadersBefore(Begin);
+    if (Begin < Pos)
       continue;
     Any = true;
     SourceLocation BeginLoc = SM.getComposedLoc(Main, Begin);
@@ -281,6 +300,7 @@ std::string rewrite(StringRef Original, const SourceManager &SM, FileID Main,
       AtLine(Last);
     Pos = I.End;
   }
+  HeadersBefore(Text.size() + 1);
   if (!Any)
     return "";
   Out.append(Text.data() + Pos, Text.size() - Pos);
@@ -289,8 +309,9 @@ std::string rewrite(StringRef Original, const SourceManager &SM, FileID Main,
 
 class ExpandAction : public PreprocessorFrontendAction {
 public:
-  ExpandAction(const std::set<unsigned> &Requested, std::string FileName, std::string &Result)
-      : Requested(Requested), FileName(std::move(FileName)), Result(Result) {}
+  ExpandAction(const std::set<unsigned> &Requested, const std::set<std::string> &Headers,
+               std::string FileName, std::string &Result)
+      : Requested(Requested), Headers(Headers), FileName(std::move(FileName)), Result(Result) {}
 
 protected:
   void ExecuteAction() override {
@@ -300,6 +321,9 @@ protected:
     llvm::DenseMap<unsigned, std::string> Builtins;
     PP.AddPragmaHandler(new PragmaRecorder(Found));
     PP.addPPCallbacks(std::make_unique<PragmaTextRecorder>(PP, Found));
+    auto Inclusions = std::make_unique<InclusionRecorder>(PP);
+    const InclusionRecorder &Included = *Inclusions;
+    PP.addPPCallbacks(std::move(Inclusions));
     PP.addPPCallbacks(std::make_unique<BuiltinRecorder>(SM, FileName, Builtins));
     PP.EnterMainSourceFile();
     Token Tok;
@@ -337,25 +361,30 @@ protected:
     for (auto &[Begin, I] : Found.ByBegin)
       I.Expand |= Requested.count(Begin) > 0;
     FileID Main = SM.getMainFileID();
-    Result = rewrite(SM.getBufferData(Main), SM, Main, Found);
+    Result = rewrite(SM.getBufferData(Main), SM, Main, Found,
+                     Headers.empty() ? std::map<unsigned, std::pair<unsigned, std::string>>()
+                                     : headerEdits(PP, Included, Headers));
   }
 
 private:
   const std::set<unsigned> &Requested;
+  const std::set<std::string> &Headers;
   std::string FileName;
   std::string &Result;
 };
 
 class ExpandActionFactory : public tooling::FrontendActionFactory {
 public:
-  ExpandActionFactory(const std::set<unsigned> &Requested, StringRef FileName, std::string &Result)
-      : Requested(Requested), FileName(FileName), Result(Result) {}
+  ExpandActionFactory(const std::set<unsigned> &Requested, const std::set<std::string> &Headers,
+                      StringRef FileName, std::string &Result)
+      : Requested(Requested), Headers(Headers), FileName(FileName), Result(Result) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<ExpandAction>(Requested, FileName, Result);
+    return std::make_unique<ExpandAction>(Requested, Headers, FileName, Result);
   }
 
 private:
   const std::set<unsigned> &Requested;
+  const std::set<std::string> &Headers;
   std::string FileName;
   std::string &Result;
 };
@@ -363,7 +392,7 @@ private:
 } // namespace
 
 std::string expandMacroInvocations(tooling::ClangTool &Tool, const std::set<unsigned> &Requested,
-                                   StringRef FileName) {
+                                   const std::set<std::string> &Headers, StringRef FileName) {
   std::string Result;
   IgnoringDiagConsumer Quiet; // the translation reports the program's errors
   Tool.setDiagnosticConsumer(&Quiet);
@@ -371,7 +400,7 @@ std::string expandMacroInvocations(tooling::ClangTool &Tool, const std::set<unsi
   // A warning made an error (-Werror) would stop the pass, not the compiler.
   Tool.appendArgumentsAdjuster(
       tooling::getInsertArgumentAdjuster("-w", tooling::ArgumentInsertPosition::END));
-  ExpandActionFactory Factory(Requested, FileName, Result);
+  ExpandActionFactory Factory(Requested, Headers, FileName, Result);
   if (Tool.run(&Factory) != 0)
     return "";
   return Result;

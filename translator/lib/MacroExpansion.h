@@ -38,13 +38,15 @@ namespace parade {
 
 /// The text of the main file of @p Tool with every macro invocation that
 /// spells an OpenMP directive, or that begins at a file offset in
-/// @p Requested, replaced by its expansion, and its assume directives
-/// blanked; empty when there is none (or the file does not preprocess:
+/// @p Requested, replaced by its expansion, its assume directives
+/// blanked, and the headers of @p Headers (real paths) written in
+/// (HeaderInlining.h); empty when there is none (or the file does not preprocess:
 /// the translation then reports why). `__LINE__` and `__FILE__` in the
 /// expansions are what gcc gives them, the file named @p FileName when
 /// not empty (the name the compiler was given).
 std::string expandMacroInvocations(clang::tooling::ClangTool &Tool,
-                                   const std::set<unsigned> &Requested, llvm::StringRef FileName);
+                                   const std::set<unsigned> &Requested,
+                                   const std::set<std::string> &Headers, llvm::StringRef FileName);
 
 } // namespace parade
 

@@ -188,14 +188,15 @@ Expected<std::string> translateFile(const clang::tooling::CompilationDatabase &C
   // Macro invocations that spell directives are written out first
   // (MacroExpansion.h); a file with tile constructs is then parsed once to
   // write them out as loops (Tile.h), and that text is translated.
-  auto Expand = [&](const std::string &Content, const std::set<unsigned> &Requested) {
+  auto Expand = [&](const std::string &Content, const std::set<unsigned> &Requested,
+                    const std::set<std::string> &Headers) {
     clang::tooling::ClangTool Tool(Compilations, {Source.str()});
     adjustArguments(Tool, Paths);
     if (!Content.empty())
       Tool.mapVirtualFile(Source, Content);
-    return expandMacroInvocations(Tool, Requested, Opts.FileName);
+    return expandMacroInvocations(Tool, Requested, Headers, Opts.FileName);
   };
-  std::string Content = Expand("", {}), Text, Diagnostics;
+  std::string Content = Expand("", {}, {}), Text, Diagnostics;
   int Status = 0;
   auto File = MemoryBuffer::getFile(Source);
   StringRef Before = !Content.empty() ? StringRef(Content) : File ? (*File)->getBuffer() : "";
@@ -209,19 +210,22 @@ Expected<std::string> translateFile(const clang::tooling::CompilationDatabase &C
   }
   if (Status == 0) {
     std::string Said = std::move(Diagnostics); // the tile remarks
-    // A translation that could not cut some macro invocations names them:
-    // they are written out, and the text translated again (a few rounds,
-    // for invocations inside others).
+    // A translation that could not cut some macro invocations names them,
+    // and the headers whose functions hold directives: they are written
+    // out, and the text translated again (a few rounds, for invocations
+    // inside others and the macros of a header written in).
     for (int Round = 0;; Round++) {
       std::set<unsigned> Requested;
+      std::set<std::string> Headers;
       Options O = Opts;
       O.ExpandRequests = &Requested;
+      O.InlineRequests = &Headers;
       Diagnostics.clear();
       Text.clear();
       Status = Run(O, Content, Text, Diagnostics);
-      if (Status != 1 || Requested.empty() || Round == 3)
+      if (Status != 1 || (Requested.empty() && Headers.empty()) || Round == 4)
         break;
-      std::string Expanded = Expand(Content, Requested);
+      std::string Expanded = Expand(Content, Requested, Headers);
       if (Expanded.empty())
         break;
       Content = std::move(Expanded);

@@ -42,6 +42,10 @@ struct Options {
   /// it could not cut (an expression it must copy starts or ends inside
   /// one): translateFile writes them out and translates again.
   std::set<unsigned> *ExpandRequests = nullptr;
+  /// Where it adds the real paths of the headers whose functions hold
+  /// directives: translateFile writes them into the file and translates
+  /// again.
+  std::set<std::string> *InlineRequests = nullptr;
 };
 
 /// A factory for the action that translates each file to @p Out; Clang's

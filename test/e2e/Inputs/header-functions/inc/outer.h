@@ -1,0 +1,7 @@
+#ifndef OUTER_H
+#define OUTER_H
+/* The main file includes this header, which includes the one with the
+ * functions: both are written in. */
+#include "kernels.h"
+static int outer_marker = 7;
+#endif
