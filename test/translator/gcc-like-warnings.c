@@ -4,7 +4,7 @@
 // hold, BOTS health) are not printed by the translator, while warnings
 // about OpenMP (an `error` directive at compile time) are.
 //
-// RUN: %paradecc -c %s -o %t.o 2>&1 | FileCheck %s --allow-empty --implicit-check-not=warning:
+// RUN: %paradecc -Wall -O2 -c %s -o %t.o 2>&1 | FileCheck %s --allow-empty --implicit-check-not=warning:
 // CHECK: gcc-like-warnings.c:[[@LINE+12]]:{{[0-9]+}}: warning: checked at compile time
 #include <stddef.h>
 
@@ -21,4 +21,18 @@ long scale(float answer, char **argv) {
     n += 1;
   }
   return seed + n;
+}
+
+// A shared variable the region only names (set after it, on an earlier
+// pass): gcc says nothing, and the translation, which packs it by value
+// before the fork, said it was used uninitialized (Rodinia lud).
+int passes(double *a) {
+  int n = 8, used_later;
+  for (int pass = 0; pass < 2; pass++) {
+#pragma omp parallel for default(none) shared(n, a, used_later)
+    for (int i = 0; i < n; i++)
+      a[i] += i;
+    used_later = pass;
+  }
+  return used_later;
 }
