@@ -425,13 +425,12 @@ public:
       return true;
     }
     std::string Out;
+    if (DeclaresType && !hoistStaticLocalTypes(S))
+      return true;
     for (Decl *D : S->decls()) {
       auto *V = dyn_cast<VarDecl>(D);
-      if (!V) {
-        T.error(D->getLocation(), "a type declared together with a shared variable is not "
-                                  "supported; declare it separately");
-        return true;
-      }
+      if (!V)
+        continue; // a type of static locals, hoisted
       auto It = T.Pooled.find(V->getCanonicalDecl());
       if (V->hasExternalStorage()) {
         // A block-scope extern names a global: a pooled one is reached
@@ -480,6 +479,48 @@ public:
   bool VisitForStmt(ForStmt *F) {
     if (auto *Init = dyn_cast_or_null<DeclStmt>(F->getInit()))
       ForInits[Init] = F;
+    return true;
+  }
+
+  /// Static locals declared together with their type (`static struct {
+  /// const char *name; int value; } keywords[] = {...};`, ParRes'
+  /// refcount): their pool pointer and its constructor live at file scope
+  /// (pooledGlobalDecl), which must name the type. The type's definition
+  /// goes there first, an unnamed one with a name of its own (given to the
+  /// AST too, so that every type the translation spells names it). False,
+  /// with an error, where that cannot be done.
+  bool hoistStaticLocalTypes(DeclStmt *S) {
+    for (Decl *D : S->decls()) {
+      auto *V = dyn_cast<VarDecl>(D);
+      auto *TD = dyn_cast<TagDecl>(D);
+      if ((V && !V->isStaticLocal()) || (!V && !(TD && TD->isThisDeclarationADefinition()))) {
+        T.error(D->getLocation(), "a type declared together with a shared variable is not "
+                                  "supported; declare it separately");
+        return false;
+      }
+    }
+    for (Decl *D : S->decls()) {
+      auto *TD = dyn_cast<TagDecl>(D);
+      if (!TD)
+        continue;
+      SourceLocation Begin = TD->getBeginLoc(), Brace = TD->getBraceRange().getBegin(),
+                     End = TD->getBraceRange().getEnd().getLocWithOffset(1);
+      if (Begin.isMacroID() || Brace.isMacroID() || End.isMacroID()) {
+        T.error(TD->getLocation(), "a type declared by a macro together with a shared "
+                                   "variable is not supported; declare it separately");
+        return false;
+      }
+      std::string Text = T.textWithLines(Begin, End);
+      if (!TD->getIdentifier()) {
+        std::string Name = "parade_tag_" + std::to_string(T.fresh());
+        TD->setDeclName(&T.Ctx.Idents.get(Name));
+        // Before the body: after the keyword and any attributes.
+        size_t At =
+            Text.size() - T.textBetween(Begin, End).size() + T.textBetween(Begin, Brace).size();
+        Text.insert(At, Name + " ");
+      }
+      T.addBeforeFunction(FunctionStart, Text + ";\n");
+    }
     return true;
   }
 
