@@ -637,6 +637,9 @@ void *parade_reallocarray(void *ptr, size_t count, size_t size);
 void *parade_mmap(void *addr, size_t length, int prot, int flags, int fd, off_t offset);
 int parade_munmap(void *addr, size_t length);
 int parade_msync(void *addr, size_t length, int flags);
+/** @brief exit: one thread of the process ends it; another thread that
+ *  calls exit meanwhile (every thread of a team, say) waits for that. */
+void parade_exit(int status) __attribute__((noreturn));
 /** @brief alloca from the shared heap (a thread's stack is its rank's
  *  alone): the block lives until the function that called alloca returns,
  *  which declares `void *m __attribute__((cleanup(parade_alloca_release)))

@@ -17,6 +17,7 @@
 #include <mpi.h>
 #include <pthread.h>
 #include <sched.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,7 +58,19 @@ static void shutdown_job(int status) {
 /* The rank whose exit() rank 0 runs for it (see on_exit_ask), or -1. */
 static _Atomic int exit_asked_by = -1;
 
-static void *exit_for_other_rank(void *status) { exit((int)(intptr_t)status); }
+/* exit() is not safe to call from two threads at once: the second would
+ * end the process (_exit) while the first still runs the handlers that
+ * leave MPI or end the job, and the launcher would take the job for
+ * failed. The first caller ends the process; the others wait for it. */
+void parade_exit(int status) {
+  static atomic_flag ending = ATOMIC_FLAG_INIT;
+  if (atomic_flag_test_and_set(&ending))
+    for (;;)
+      pause();
+  exit(status);
+}
+
+static void *exit_for_other_rank(void *status) { parade_exit((int)(intptr_t)status); }
 
 /* Another rank's program called exit(): rank 0 calls it too, on a thread of
  * its own (the comm thread goes on serving the DSM, which the program's
@@ -96,8 +109,17 @@ static void on_process_exit(int status, void *unused) {
     shutdown_job(status);
     return;
   }
-  if (node.size <= 1)
+  if (node.size <= 1) {
+    /* One rank, from inside a region or another thread: the process ends
+     * here, and must leave MPI first, as above. The team's other threads
+     * are in the program's code (or wait in parade_exit), not in MPI. */
+    node.finished = 1;
+    streams_flush_stdout();
+    fflush(NULL);
+    stats_report();
+    MPI_Finalize();
     return;
+  }
   streams_flush_stdout(); /* MPI_Abort ends this process before exit() would flush */
   fflush(NULL);
   if (node.rank != 0) {
@@ -190,9 +212,9 @@ static void finish(int status) {
    * then on_process_exit, registered before the program's main, ends the
    * job. */
   if (node.rank == 0 && node.size > 1)
-    exit(status);
+    parade_exit(status);
   shutdown_job(status);
-  exit(status);
+  parade_exit(status);
 }
 
 int parade_main(int argc, char **argv, int (*user_main)(int, char **)) {
