@@ -215,9 +215,12 @@ std::vector<CanonicalLoop> collapsedLoops(Translation &T, const OMPExecutableDir
           return true;
         }
         bool Dependent = LD && K < LD->dependent_counters().size() && LD->dependent_counters()[K];
-        if (!LD) // a loop transformation (tile): its own check
-          for (const CanonicalLoop &Outer : Loops)
-            Dependent |= mentions(L->Lower, Outer.Var) || mentions(L->Upper, Outer.Var);
+        // Sema marks only the bounds it accepts as non-rectangular (an
+        // outer variable times a factor, plus an offset); a bound such as
+        // `nodes[t].starting` names `t` unmarked (a loop transformation,
+        // tile, has no marks at all).
+        for (const CanonicalLoop &Outer : Loops)
+          Dependent |= mentions(L->Lower, Outer.Var) || mentions(L->Upper, Outer.Var);
         // Sema allows a step that names an outer loop variable; the
         // iteration count of the nest would not be a product either.
         bool StepDependent = false;
