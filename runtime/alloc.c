@@ -639,13 +639,15 @@ static int write_back(const struct mapped *m, char *from, size_t length) {
 
 /* A descriptor of the mapping's own for @p fd, for writing back at an
  * offset: a dup, or the file opened again where @p fd appends (pwrite
- * would append too). -1 with errno EACCES when @p fd cannot write, as
- * mmap itself answers. */
-static int own_descriptor(int fd) {
+ * would append too). -1 with *refused set when @p fd cannot write (mmap
+ * itself answers EACCES), with it clear when no descriptor could be had. */
+static int own_descriptor(int fd, int *refused) {
+  *refused = 0;
   int fl = fcntl(fd, F_GETFL);
   if (fl < 0)
     return -1;
   if ((fl & O_ACCMODE) != O_RDWR) {
+    *refused = 1;
     errno = EACCES;
     return -1;
   }
@@ -728,8 +730,8 @@ void *parade_mmap(void *addr, size_t length, int prot, int flags, int fd, off_t 
     struct stat st;
     if (fstat(fd, &st) != 0)
       return mmap(addr, length, prot, flags, fd, offset); /* its answer (EBADF) */
-    if (S_ISCHR(st.st_mode) && st.st_rdev == makedev(1, 5) && (flags & MAP_PRIVATE))
-      anonymous = 1, file = 0; /* /dev/zero */
+    if (S_ISCHR(st.st_mode) && st.st_rdev == makedev(1, 5))
+      anonymous = 1, file = 0; /* /dev/zero, private or shared: zeroed memory */
     else if (!S_ISREG(st.st_mode))
       return mmap(addr, length, prot, flags, fd, offset);
   }
@@ -737,8 +739,9 @@ void *parade_mmap(void *addr, size_t length, int prot, int flags, int fd, off_t 
   int own_fd = -1;
   char *pristine = NULL;
   if (shared_write) {
-    if ((own_fd = own_descriptor(fd)) < 0) {
-      if (errno == EACCES)
+    int refused;
+    if ((own_fd = own_descriptor(fd, &refused)) < 0) {
+      if (refused)
         return MAP_FAILED;
       err_warn("mmap of a file for writing: cannot keep its descriptor (%s); it stays private "
                "to rank %d",

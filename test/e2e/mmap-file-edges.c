@@ -5,8 +5,9 @@
 // - the file written through its descriptor after the mmap, in bytes the
 //   mapping did not change: the write-back put the mapping's stale copy
 //   over them (the kernel's mapping shows the write, so gcc keeps it);
-// - /dev/zero mapped privately, the old idiom for anonymous memory: it was
-//   read like a file; any other non-regular file is the C library's;
+// - /dev/zero mapped privately or shared, the old idioms for anonymous
+//   memory: zeroed shared-heap memory (not read like a file); any other
+//   non-regular file is the C library's;
 // - a writable shared mapping of a descriptor opened read-only fails with
 //   EACCES at once, as the kernel's does, not at the write-back.
 //
@@ -73,6 +74,18 @@ int main(int argc, char **argv) {
   for (int i = 0; i < N; i++)
     zsum += z[(i + 7) % N];
   printf("dev/zero sum %ld\n", zsum);
+  // Shared, the idiom for memory shared with children: the team's too.
+  long *zs = mmap(NULL, N * sizeof(long), PROT_READ | PROT_WRITE, MAP_SHARED, zero, 0);
+  if (zs == MAP_FAILED)
+    return 5;
+#pragma omp parallel for
+  for (int i = 0; i < N; i++)
+    zs[i] = 3 * i;
+  long zssum = 0;
+#pragma omp parallel for reduction(+ : zssum)
+  for (int i = 0; i < N; i++)
+    zssum += zs[(i + 11) % N];
+  printf("dev/zero shared sum %ld\n", zssum);
 
   int ro = open(path, O_RDONLY);
   errno = 0;

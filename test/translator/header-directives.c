@@ -11,7 +11,7 @@
 // CHECK: {{^}}static inline void scale(double *a, int n) {
 // CHECK-NOT: {{^}}#pragma omp for
 // CHECK: parade_loop_begin(
-// CHECK: {{^}}#line [[#@LINE+3]] "{{.*}}header-directives.c"
+// CHECK: {{^}}#line [[#@LINE+2]] "{{.*}}header-directives.c"
 // CHECK: int parade_user_main(void)
 #include "header-directives.h"
 

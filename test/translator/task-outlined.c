@@ -14,7 +14,7 @@
 // CHECK: (*parade_s_x_[[X]]) = fib(n - 1);
 // CHECK: long fib(int n) {
 // CHECK: long *parade_s_x_[[X]] __attribute__((cleanup(parade_free_local))) = parade_alloc_local(sizeof(long));
-// CHECK: parade_ta.parade_s_x_[[X]] = parade_s_x_[[X]]; parade_copy((void *)&parade_ta.n, &n, sizeof parade_ta.n); parade_task_depend((const void *)&((*parade_s_x_[[X]])), PARADE_DEP_OUT); parade_task(parade_task_[[ID]], &parade_ta, sizeof parade_ta, 0 | ((n > 10) ? 0 : PARADE_TASK_UNDEFERRED) | ((n < 5) ? PARADE_TASK_FINAL : 0)); }
+// CHECK: parade_ta.parade_s_x_[[X]] = parade_s_x_[[X]]; parade_copy((void *)&parade_ta.n, &n, sizeof parade_ta.n); _Pragma("GCC diagnostic pop") parade_task_depend((const void *)&((*parade_s_x_[[X]])), PARADE_DEP_OUT); parade_task(parade_task_[[ID]], &parade_ta, sizeof parade_ta, 0 | ((n > 10) ? 0 : PARADE_TASK_UNDEFERRED) | ((n < 5) ? PARADE_TASK_FINAL : 0)); }
 // CHECK: parade_taskwait();
 // REMARK: task-outlined.c:[[@LINE+6]]:1: remark: task outlined to parade_task_{{[0-9]+}}, queued for a thread of this node
 long fib(int n) {

@@ -110,8 +110,8 @@ bool hasSuffix(StringRef Path, StringRef Ext) { return sys::path::extension(Path
 
 /// The final compile read the translation, so its dependency file names
 /// it: name the source instead, or make would look for the temporary.
-bool fixDependencies(const std::string &Deps, const std::string &Translated,
-                     const std::string &Src) {
+bool fixDependencies(const std::string &Deps, const std::string &Translated, const std::string &Src,
+                     const std::string &WrittenList, const std::vector<std::string> &DepFlags) {
   auto Buffer = MemoryBuffer::getFile(Deps);
   if (!Buffer) {
     errs() << "paradecc: error: cannot read the dependency file '" << Deps
@@ -121,6 +121,36 @@ bool fixDependencies(const std::string &Deps, const std::string &Translated,
   std::string Text = (*Buffer)->getBuffer().str();
   for (size_t At = 0; (At = Text.find(Translated, At)) != std::string::npos; At += Src.size())
     Text.replace(At, Translated.size(), Src);
+  // The headers written into the translation: prerequisites of the same
+  // targets (make joins the rules), and with -MP targets of their own.
+  auto Written = MemoryBuffer::getFile(WrittenList);
+  SmallVector<StringRef, 8> Headers;
+  if (Written)
+    (*Written)->getBuffer().split(Headers, '\n', -1, /*KeepEmpty=*/false);
+  size_t Colon = Text.find(": ");
+  if (!Headers.empty() && Colon != std::string::npos) {
+    std::vector<std::string> Names; // as make reads them
+    for (StringRef H : Headers) {
+      std::string Name;
+      for (char C : H) {
+        if (C == ' ' || C == '#')
+          Name += '\\';
+        if (C == '$')
+          Name += '$';
+        Name += C;
+      }
+      Names.push_back(Name);
+    }
+    if (Text.back() != '\n')
+      Text += '\n';
+    Text += Text.substr(0, Colon) + ":";
+    for (const std::string &N : Names)
+      Text += " " + N;
+    Text += "\n";
+    if (llvm::is_contained(DepFlags, "-MP"))
+      for (const std::string &N : Names)
+        Text += "\n" + N + ":\n";
+  }
   std::error_code EC;
   raw_fd_ostream Out(Deps, EC, sys::fs::OF_Text);
   if (EC) {
@@ -458,6 +488,16 @@ int main(int argc, char **argv) {
     sys::fs::current_path(Cwd);
     Translate.push_back("-fparade-file-name=" +
                         (IsStdin ? std::string("<stdin>") : Src)); // __FILE__ as gcc spells it
+    // The headers the translation writes into the file are no longer
+    // opened by its compile; the dependency file must still name them.
+    std::optional<std::string> Written;
+    if (WantDeps) {
+      if (!(Written = Place(Src, false, "headers"))) {
+        Cleanup();
+        return 1;
+      }
+      Translate.push_back("-fparade-written-headers=" + *Written);
+    }
     Translate.insert(Translate.end(), {Src, "-o", *Translated, "--", "-I" + L.IncludeDir});
     if (IsStdin)
       Translate.insert(Translate.end(), {"-iquote", std::string(Cwd)});
@@ -533,7 +573,7 @@ int main(int argc, char **argv) {
       Cleanup();
       return S;
     }
-    if (!Deps.empty() && !Show && !fixDependencies(Deps, *Translated, Src)) {
+    if (!Deps.empty() && !Show && !fixDependencies(Deps, *Translated, Src, *Written, DepFlags)) {
       Cleanup();
       return 1;
     }

@@ -1,6 +1,8 @@
 //===- Context.cpp - State shared by the translation passes --------------===//
 #include "Context.h"
 
+#include "HeaderInlining.h"
+
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ParentMapContext.h"
@@ -324,8 +326,7 @@ void Translation::inlineHeader(SourceLocation Loc) {
   OptionalFileEntryRef File = SM.getFileEntryRefForID(F);
   if (!File || F == SM.getMainFileID())
     return;
-  StringRef Real = File->getFileEntry().tryGetRealPathName();
-  Opts.InlineRequests->insert(Real.empty() ? File->getName().str() : Real.str());
+  Opts.InlineRequests->insert(headerPath(*File));
 }
 
 std::string Translation::text(SourceRange Range) {
@@ -360,7 +361,10 @@ QualType Translation::withExtents(QualType Ty, const std::string &Spelled,
     QualType E = withExtents(A->getElementType(), Elem, Extents);
     if (const auto *VA = dyn_cast<VariableArrayType>(A)) {
       std::string Name = "parade_vext_" + std::to_string(fresh());
-      Extents.push_back({Name, "sizeof (" + Spelled + ") / sizeof " + Elem});
+      // (A row of no bytes, `double a[n][0]`, has length 1 here: any
+      // length gives it the same layout.)
+      Extents.push_back(
+          {Name, "(sizeof " + Elem + " ? sizeof (" + Spelled + ") / sizeof " + Elem + " : 1)"});
       auto *Var =
           VarDecl::Create(Ctx, Ctx.getTranslationUnitDecl(), SourceLocation(), SourceLocation(),
                           &Ctx.Idents.get(Name), Ctx.getSizeType(), nullptr, SC_None);

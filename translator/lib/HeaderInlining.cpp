@@ -14,16 +14,6 @@ namespace parade {
 
 namespace {
 
-std::string realPath(FileEntryRef File) {
-  StringRef Real = File.getFileEntry().tryGetRealPathName();
-  if (!Real.empty())
-    return Real.str();
-  SmallString<256> Path(File.getName());
-  llvm::sys::fs::make_absolute(Path);
-  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-  return std::string(Path);
-}
-
 std::string quoted(StringRef Name) {
   std::string Out = "\"";
   for (char C : Name) {
@@ -32,16 +22,6 @@ std::string quoted(StringRef Name) {
     Out += C;
   }
   return Out + "\"";
-}
-
-/// The whole lines of [Begin, End) of @p Text: from the start of Begin's
-/// line to just past the end of End's.
-std::pair<unsigned, unsigned> wholeLines(StringRef Text, unsigned Begin, unsigned End) {
-  size_t Start = Text.rfind('\n', Begin);
-  Start = Start == StringRef::npos ? 0 : Start + 1;
-  size_t Stop = Text.find('\n', End);
-  Stop = Stop == StringRef::npos ? Text.size() : Stop + 1;
-  return {(unsigned)Start, (unsigned)Stop};
 }
 
 class Writer {
@@ -57,7 +37,7 @@ public:
     OptionalFileEntryRef Entry = SM.getFileEntryRefForID(Child);
     if (!Entry)
       return nullptr;
-    std::string Path = realPath(*Entry);
+    std::string Path = headerPath(*Entry);
     unsigned At = SM.getFileOffset(SM.getIncludeLoc(Child));
     const InclusionRecorder::Inclusion *Best = nullptr;
     for (const auto &I : Recorded.Inclusions)
@@ -67,11 +47,14 @@ public:
     return Best;
   }
 
-  /// The name a `#line` directive gives file @p F.
-  std::string nameOf(FileID F) const {
-    if (F == SM.getMainFileID())
+  /// The name a `#line` directive gives file @p F at @p Loc: the main
+  /// file's own name there, unless its own #line gave it another.
+  std::string nameAt(FileID F, SourceLocation Loc) const {
+    std::string Name = SM.getPresumedLoc(Loc).getFilename();
+    if (F == SM.getMainFileID() &&
+        Name == SM.getPresumedLoc(SM.getLocForStartOfFile(F)).getFilename())
       return SM.getFileEntryRefForID(F)->getName().str();
-    return SM.getPresumedLoc(SM.getLocForStartOfFile(F)).getFilename();
+    return Name;
   }
 
   /// The edits of file @p F: by offset, the end and the replacement.
@@ -84,32 +67,34 @@ public:
       const InclusionRecorder::Inclusion *I = entering(F, Child);
       if (!I)
         continue;
-      auto [Begin, End] =
-          wholeLines(Text, SM.getFileOffset(I->Hash), SM.getFileOffset(I->Filename.getEnd()));
-      unsigned Next = SM.getPresumedLoc(I->Hash).getLine() +
-                      (unsigned)Text.slice(SM.getFileOffset(I->Hash), End).count('\n');
+      // From the `#` to the end of the file's name: what is before it on
+      // its line stays, and so does the rest of the line (a comment),
+      // numbered as it was.
+      unsigned Begin = SM.getFileOffset(I->Hash), End = SM.getFileOffset(I->Filename.getEnd());
+      PresumedLoc At = SM.getPresumedLoc(I->Hash);
       std::string Body = text(Child);
       if (!Body.empty() && Body.back() != '\n')
         Body += '\n';
-      Out[Begin] = {End, "#line 1 " + quoted(nameOf(Child)) + "\n" + Body + "#line " +
-                             std::to_string(Next) + " " + quoted(nameOf(F)) + "\n"};
+      Out[Begin] = {End,
+                    "\n#line 1 " +
+                        quoted(SM.getPresumedLoc(SM.getLocForStartOfFile(Child)).getFilename()) +
+                        "\n" + Body + "#line " + std::to_string(At.getLine()) + " " +
+                        quoted(nameAt(F, I->Hash)) + "\n"};
     }
     if (F == SM.getMainFileID())
       return Out;
     // A written header's other inclusions name their files by path, and
-    // its #pragma once goes.
+    // its pragmas for headers go.
     for (const auto &I : Recorded.Inclusions)
-      if (SM.getFileID(I.Hash) == F && I.Rewrite && !I.RealPath.empty()) {
-        unsigned Hash = SM.getFileOffset(I.Hash);
-        if (!Out.count(wholeLines(Text, Hash, Hash).first)) // not written in
-          Out[SM.getFileOffset(I.Filename.getBegin())] = {SM.getFileOffset(I.Filename.getEnd()),
-                                                          quoted(I.RealPath)};
+      if (SM.getFileID(I.Hash) == F && I.Rewrite && !I.RealPath.empty() &&
+          !Out.count(SM.getFileOffset(I.Hash))) { // not written in
+        unsigned From = SM.getFileOffset(I.Next ? I.Keyword : I.Filename.getBegin());
+        Out[From] = {SM.getFileOffset(I.Filename.getEnd()),
+                     (I.Next ? "include " : "") + quoted(I.RealPath)};
       }
-    for (SourceLocation Once : Recorded.Onces)
-      if (SM.getFileID(Once) == F) {
-        auto [Begin, End] = wholeLines(Text, SM.getFileOffset(Once), SM.getFileOffset(Once));
-        Out[Begin] = {Text[End - 1] == '\n' ? End - 1 : End, ""}; // the line break stays
-      }
+    for (CharSourceRange P : Recorded.HeaderOnlyPragmas)
+      if (SM.getFileID(P.getBegin()) == F)
+        Out[SM.getFileOffset(P.getBegin())] = {SM.getFileOffset(P.getEnd()), ""};
     return Out;
   }
 
@@ -117,7 +102,7 @@ public:
   std::string text(FileID F) const {
     StringRef Text = SM.getBufferData(F);
     std::string Out;
-    unsigned Pos = 0;
+    unsigned Pos = Text.starts_with("\xEF\xBB\xBF") ? 3 : 0; // a byte-order mark
     for (const auto &[Begin, Edit] : edits(F)) {
       if (Begin < Pos)
         continue;
@@ -136,28 +121,70 @@ private:
 
 } // namespace
 
+std::string headerPath(FileEntryRef File) {
+  SmallString<256> Path;
+  if (!llvm::sys::fs::real_path(File.getName(), Path))
+    return std::string(Path);
+  Path = File.getName();
+  llvm::sys::fs::make_absolute(Path);
+  return std::string(Path);
+}
+
 void InclusionRecorder::InclusionDirective(SourceLocation HashLoc, const Token &IncludeTok,
-                                           StringRef, bool IsAngled, CharSourceRange FilenameRange,
-                                           OptionalFileEntryRef File, StringRef, StringRef,
-                                           const Module *, bool, SrcMgr::CharacteristicKind) {
-  if (!HashLoc.isFileID() || !FilenameRange.getBegin().isFileID() ||
-      !FilenameRange.getEnd().isFileID())
+                                           StringRef FileName, bool IsAngled,
+                                           CharSourceRange FilenameRange, OptionalFileEntryRef File,
+                                           StringRef, StringRef, const Module *, bool,
+                                           SrcMgr::CharacteristicKind) {
+  if (!HashLoc.isFileID())
     return;
+  const SourceManager &SM = PP.getSourceManager();
   bool Next = IncludeTok.getIdentifierInfo() &&
               IncludeTok.getIdentifierInfo()->getPPKeywordID() == tok::pp_include_next;
+  bool Computed = !FilenameRange.getBegin().isFileID() || !FilenameRange.getEnd().isFileID();
+  std::string Path = File ? headerPath(*File) : std::string();
+  // Written into the main file, a quoted name is looked for next to the
+  // main file first, then on the path: it names its file by path where it
+  // was found next to its header (elsewhere than the main file), or where
+  // the main file's directory has another file of that name. One found on
+  // the path stays as it is, so that an #include_next in it goes on from
+  // there. #include_next itself becomes an #include of its file.
+  bool Rewrite = Next;
+  OptionalFileEntryRef Includer = SM.getFileEntryRefForID(SM.getFileID(HashLoc));
+  OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+  if (!IsAngled && File && Includer && Main) {
+    auto Finds = [&](StringRef Dir) {
+      SmallString<256> Candidate(Dir);
+      llvm::sys::path::append(Candidate, FileName);
+      SmallString<256> Real;
+      return llvm::sys::fs::real_path(Candidate, Real) ? std::string() : std::string(Real);
+    };
+    StringRef Here = Includer->getDir().getName(), There = Main->getDir().getName();
+    std::string Beside = Finds(Here), InMain = Finds(There);
+    Rewrite = InMain != Path && (Beside == Path || !InMain.empty());
+  }
   Inclusions.push_back(
-      {HashLoc, FilenameRange, File ? realPath(*File) : std::string(), !IsAngled || Next});
+      {HashLoc, IncludeTok.getLocation(), FilenameRange, Path, Rewrite, Next, Computed});
 }
 
 void InclusionRecorder::PragmaDirective(SourceLocation Loc, PragmaIntroducerKind Introducer) {
   if (Introducer != PIK_HashPragma || !Loc.isFileID())
     return;
   const SourceManager &SM = PP.getSourceManager();
-  std::optional<Token> Pragma = Lexer::findNextToken(Loc, SM, PP.getLangOpts());
-  std::optional<Token> Once =
-      Pragma ? Lexer::findNextToken(Pragma->getLocation(), SM, PP.getLangOpts()) : std::nullopt;
-  if (Once && Once->is(tok::raw_identifier) && Once->getRawIdentifier() == "once")
-    Onces.push_back(Loc);
+  const LangOptions &LO = PP.getLangOpts();
+  auto After = [&](std::optional<Token> T) {
+    return T ? Lexer::findNextToken(T->getLocation(), SM, LO) : std::nullopt;
+  };
+  auto Is = [](const std::optional<Token> &T, StringRef Word) {
+    return T && T->is(tok::raw_identifier) && T->getRawIdentifier() == Word;
+  };
+  std::optional<Token> Pragma = Lexer::findNextToken(Loc, SM, LO), Name = After(Pragma);
+  std::optional<Token> Last;
+  if (Is(Name, "once"))
+    Last = Name;
+  else if (Is(Name, "GCC") && Is(After(Name), "system_header"))
+    Last = After(Name);
+  if (Last)
+    HeaderOnlyPragmas.push_back(CharSourceRange::getCharRange(Loc, Last->getEndLoc()));
 }
 
 std::map<unsigned, std::pair<unsigned, std::string>>
@@ -190,7 +217,9 @@ headerEdits(Preprocessor &PP, const InclusionRecorder &Recorded,
       }
       // Included again elsewhere, a #pragma once header would define
       // everything a second time.
-      std::string Real = realPath(*Entry);
+      std::string Real = headerPath(*Entry);
+      for (const auto &I : Recorded.Inclusions) // a name a macro spells stays a name
+        Writable &= !(I.Computed && SM.getFileID(I.Hash) == F);
       if (const HeaderFileInfo *Info = PP.getHeaderSearchInfo().getExistingFileInfo(*Entry);
           Info && Info->isPragmaOnce) {
         unsigned Times = 0;

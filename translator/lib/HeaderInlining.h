@@ -13,12 +13,14 @@
 //                                          #line 5 "main.c"
 //
 // The other `#include` lines of a written header name the file they found
-// by its absolute path (the main file's directory is not the header's).
-// `#pragma once` lines go (a header included once needs no guard); a
-// header with `#pragma once` that is included again later from another
-// header is not written (that inclusion would define everything twice),
-// and neither is a chain through a system header: the translation then
-// refuses the directive as before.
+// by its absolute path (the main file's directory is not the header's;
+// `#include_next` becomes `#include`). `#pragma once` and `#pragma GCC
+// system_header` go (gcc warns of them in the main file; a header included
+// once needs no guard); a leading byte-order mark goes too. A header with
+// `#pragma once` that is included again elsewhere is not written (that
+// inclusion would define everything twice), nor one with an `#include
+// MACRO` (its name cannot be rewritten), nor a chain through a system
+// header: the translation then refuses the directive as before.
 //===----------------------------------------------------------------------===//
 #ifndef PARADE_TRANSLATOR_HEADERINLINING_H
 #define PARADE_TRANSLATOR_HEADERINLINING_H
@@ -48,17 +50,26 @@ public:
 
   struct Inclusion {
     clang::SourceLocation Hash;
+    clang::SourceLocation Keyword; ///< `include`, `include_next`, ...
     clang::CharSourceRange Filename;
     std::string RealPath; ///< of the file found; empty when none was
     bool Rewrite;         ///< quoted or #include_next: names its file by path
+    bool Next;            ///< #include_next
+    bool Computed;        ///< `#include MACRO`: its name is not in the file
   };
   std::vector<Inclusion> Inclusions;
-  /// The `#pragma once` lines, by their `#`.
-  std::vector<clang::SourceLocation> Onces;
+  /// `#pragma once` and `#pragma GCC system_header`, which mean nothing in
+  /// the main file (gcc warns): from their `#` to the end of their last
+  /// token.
+  std::vector<clang::CharSourceRange> HeaderOnlyPragmas;
 
 private:
   clang::Preprocessor &PP;
 };
+
+/// The absolute path of a header as the written-in edits and the
+/// translation's requests name it (symbolic links resolved).
+std::string headerPath(clang::FileEntryRef File);
 
 /// The edits of the main file that write in the headers of @p Requested
 /// (real paths): by the offset of the first character of the `#include`

@@ -3,6 +3,7 @@
 
 #include "HeaderInlining.h"
 
+#include "clang/Basic/CharInfo.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
@@ -10,7 +11,6 @@
 #include "clang/Lex/Pragma.h"
 #include "clang/Lex/Preprocessor.h"
 
-#include <cctype>
 #include <map>
 
 using namespace clang;
@@ -283,7 +283,7 @@ std::string rewrite(StringRef Original, const SourceManager &SM, FileID Main,
     size_t Eol = Text.find('\n', I.End);
     if (Eol == StringRef::npos)
       Eol = Text.size();
-    if (!LineStart && I.End < Text.size() && !isspace(Text[I.End]))
+    if (!LineStart && I.End < Text.size() && !isWhitespace(Text[I.End]))
       Out += ' '; // `MINUS(a)-b` must not become `a --b`
     if (LineStart && blank(Text.slice(I.End, Eol))) {
       // The invocation ended its line, with a pragma: the next line follows.

@@ -808,11 +808,23 @@ static const char *const ReplacedFunctions[] = {
 /// same name (declared outside a system header, or defined here) stays.
 static std::string replacedFunctionPragmas(Translation &T, TranslationUnitDecl *TU) {
   llvm::StringSet<> Library, Own;
+  std::string Prototypes;
   for (Decl *D : TU->decls()) {
     auto *F = dyn_cast<FunctionDecl>(D);
     if (!F || !F->getIdentifier() ||
         llvm::find(ReplacedFunctions, F->getName()) == std::end(ReplacedFunctions))
       continue;
+    // Called without its header (`malloc` without <stdlib.h>, Mattson's
+    // Jacobi): gcc gives a library builtin its type, but paradecc compiles
+    // with -fno-builtin-NAME, which would make it return int (a pointer
+    // cut to 32 bits); the translation declares it as the builtin is.
+    if (F->getBuiltinID() &&
+        llvm::all_of(F->redecls(), [](const FunctionDecl *R) { return R->isImplicit(); })) {
+      if (!Library.count(F->getName()))
+        Prototypes += T.declare(F->getType(), F->getName()) + ";\n";
+      Library.insert(F->getName());
+      continue;
+    }
     // A declaration with an assembler name of its own (glibc's fscanf is
     // __isoc99_fscanf) cannot be renamed again; it is left to the library.
     // A system header's inline definition (glibc's getline at -O2) is
@@ -822,7 +834,7 @@ static std::string replacedFunctionPragmas(Translation &T, TranslationUnitDecl *
     else
       Library.insert(F->getName());
   }
-  std::string Out;
+  std::string Out = Prototypes;
   for (llvm::StringRef Name : ReplacedFunctions)
     if (Library.count(Name) && !Own.count(Name))
       Out += "#pragma redefine_extname " + Name.str() + " parade_" + Name.str() + "\n";

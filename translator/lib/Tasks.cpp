@@ -171,11 +171,21 @@ std::string undeferredTask(ConstructContext &C, const OMPExecutableDirective *D,
   for (auto &[V, S] : CV.Vars) {
     std::string Name = V->getName().str();
     std::string Orig = T.spell(V, D->getBeginLoc(), Except);
+    // A VLA's copy has the original's lengths, which its type says (its
+    // bounds may have changed since).
+    bool VM = V->getType()->isVariablyModifiedType();
+    auto Declare = [&](const std::string &N) {
+      return VM ? "__typeof__(" + Orig + ") " + N : T.declare(V->getType(), N);
+    };
+    auto DeclarePtr = [&](const std::string &N) {
+      return VM ? "__typeof__(" + Orig + ") *" + N
+                : T.declare(T.Ctx.getPointerType(V->getType()), N);
+    };
     bool Pointer = S == Sharing::LastPrivate;
     std::string Ptr = Pointer ? "parade_tp_" + std::to_string(T.fresh()) : "";
     if (Loop && Loop->Finals.count(V)) {
       if (S == Sharing::LastPrivate) {
-        Before += T.declare(T.Ctx.getPointerType(V->getType()), Ptr) + " = &" + Orig + "; ";
+        Before += DeclarePtr(Ptr) + " = &" + Orig + "; ";
         Finish += "*" + Ptr + " = " + Loop->Finals.lookup(V) + "; ";
       }
       continue;
@@ -183,23 +193,23 @@ std::string undeferredTask(ConstructContext &C, const OMPExecutableDirective *D,
     switch (S) {
     case Sharing::Shared:
       if (const auto *SP = T.sharedPrivateOf(D, V))
-        Before += T.declare(T.Ctx.getPointerType(V->getType()), SP->Ptr) + " = &" + Orig + "; ";
+        Before += DeclarePtr(SP->Ptr) + " = &" + Orig + "; ";
       break;
     case Sharing::FirstPrivate: {
       std::string Tmp = "parade_tf_" + std::to_string(T.fresh());
-      Before += T.declare(V->getType(), Tmp) + "; parade_copy((void *)&" + Tmp + ", &" + Orig +
-                ", sizeof " + Tmp + "); ";
-      Decls += T.declare(V->getType(), Name) + "; parade_copy((void *)&" + Name + ", &" + Tmp +
-               ", sizeof " + Name + "); ";
+      Before +=
+          Declare(Tmp) + "; parade_copy((void *)&" + Tmp + ", &" + Orig + ", sizeof " + Tmp + "); ";
+      Decls += Declare(Name) + "; parade_copy((void *)&" + Name + ", &" + Tmp + ", sizeof " + Name +
+               "); ";
       break;
     }
     case Sharing::LastPrivate:
-      Before += T.declare(T.Ctx.getPointerType(V->getType()), Ptr) + " = &" + Orig + "; ";
-      Decls += T.declare(V->getType(), Name) + "; ";
+      Before += DeclarePtr(Ptr) + " = &" + Orig + "; ";
+      Decls += Declare(Name) + "; ";
       Finish += "parade_copy(" + Ptr + ", &" + Name + ", sizeof " + Name + "); ";
       break;
     case Sharing::Reduction: break; // inPlaceReductions
-    default: Decls += T.declare(V->getType(), Name) + "; "; break;
+    default: Decls += Declare(Name) + "; "; break;
     }
   }
   InPlaceReductions R = inPlaceReductions(T, D, CV, Except);

@@ -228,6 +228,8 @@ Expected<std::string> translateFile(const clang::tooling::CompilationDatabase &C
       std::string Expanded = Expand(Content, Requested, Headers);
       if (Expanded.empty())
         break;
+      if (Opts.WrittenHeaders)
+        Opts.WrittenHeaders->insert(Headers.begin(), Headers.end());
       Content = std::move(Expanded);
     }
     Diagnostics = Said + Diagnostics;

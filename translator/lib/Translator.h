@@ -46,6 +46,9 @@ struct Options {
   /// directives: translateFile writes them into the file and translates
   /// again.
   std::set<std::string> *InlineRequests = nullptr;
+  /// Where translateFile adds the headers it wrote into the file (their
+  /// compile no longer opens them: a dependency file must name them).
+  std::set<std::string> *WrittenHeaders = nullptr;
 };
 
 /// A factory for the action that translates each file to @p Out; Clang's

@@ -25,6 +25,10 @@ static cl::opt<std::string> FileName("fparade-file-name", cl::cat(Category), cl:
                                      cl::desc("The source's name for __FILE__ in the translation"));
 static cl::opt<std::string> Output("o", cl::cat(Category), cl::value_desc("file"),
                                    cl::desc("Write the translation here, not to stdout"));
+static cl::opt<std::string>
+    WrittenHeaders("fparade-written-headers", cl::cat(Category), cl::value_desc("file"),
+                   cl::desc("List here, one per line, the headers written into the "
+                            "translation (for a dependency file)"));
 
 int main(int argc, const char **argv) {
   auto Parser = clang::tooling::CommonOptionsParser::create(argc, argv, Category);
@@ -54,9 +58,23 @@ int main(int argc, const char **argv) {
   Opts.Remarks = Remarks;
   Opts.FileName = FileName;
 
+  std::set<std::string> Written;
+  Opts.WrittenHeaders = &Written;
+
   parade::ToolPaths Paths{PARADE_CLANG_RESOURCE_DIR, PARADE_INCLUDE_DIR};
   Expected<std::string> Text =
       parade::translateFile(Parser->getCompilations(), Parser->getSourcePathList()[0], Opts, Paths);
+  if (Text && !WrittenHeaders.empty()) {
+    std::error_code EC;
+    raw_fd_ostream List(WrittenHeaders, EC, sys::fs::OF_Text);
+    if (EC) {
+      errs() << "parade-translate: error: cannot write '" << WrittenHeaders << "': " << EC.message()
+             << "\n";
+      return 1;
+    }
+    for (const std::string &H : Written)
+      List << H << "\n";
+  }
   if (!Text) {
     // Errors in the program were reported as Clang diagnostics already.
     handleAllErrors(

@@ -1,12 +1,13 @@
-#pragma once
+﻿#pragma once
 /* Functions that hold directives, defined in a header (header-functions.c). */
 #include "helper.h"
+#include "wrap.h"
 #include <stdio.h>
 
 static inline void scale(double *a, int n) {
 #pragma omp for
   for (int i = 0; i < n; i++)
-    a[i] = twice(a[i]) * SCALE;
+    a[i] = twice(a[i]) * SCALE + WRAPPED;
 }
 
 static double total(const double *a, int n) {

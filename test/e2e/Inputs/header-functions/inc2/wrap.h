@@ -1,0 +1,1 @@
+#define WRAP_VALUE 40
