@@ -349,9 +349,14 @@ void parade_loop_begin(parade_loop *loop, long long count, parade_schedule kind,
   int locals = parade_local_num_threads();
   if (kind == PARADE_SCHED_STATIC) {
     if (loop->chunk == 0) {
-      int me = parade_thread_num();
-      loop->next = loop->count * me / threads;
-      loop->end = loop->count * (me + 1) / threads;
+      /* Blocks as libgomp and libomp cut them: the first count % threads
+       * threads take one iteration more. OpenMP leaves this open, but a
+       * program whose per-thread streams (random numbers seeded by
+       * thread) depend on it prints what it prints with gcc. */
+      long long me = parade_thread_num(), per = loop->count / threads,
+                extra = loop->count % threads;
+      loop->next = me * per + (me < extra ? me : extra);
+      loop->end = loop->next + per + (me < extra);
     } else {
       /* Round-robin chunks over the whole team, as OpenMP specifies. */
       loop->next = (long long)parade_thread_num() * loop->chunk;

@@ -1,7 +1,7 @@
 // OpenMP directives in functions that a header defines (Inputs/
 // header-functions: `static inline` kernels in inc/kernels.h, reached
 // through inc/outer.h (a comment over two lines after its #include), with
-// a byte-order mark, `#pragma once`, a
+// a byte-order mark, `#pragma once` and `#pragma GCC system_header`, a
 // relative #include of its own that a decoy next to the main file must not
 // take, an #include_next, and __FILE__; two files include it). They were refused ("define the function in the .c
 // file"): the header is compiled as it is. The translation now names the

@@ -471,7 +471,13 @@ private:
   /// without OpenMP (each thread running a whole `for`, a `parallel`
   /// running serially).
   void refuseInHeader(const FunctionDecl *F) {
-    if (T.SM.isInSystemHeader(T.SM.getExpansionLoc(F->getLocation())))
+    // A header of the system's directories; not one of the program's that
+    // calls itself one (#pragma GCC system_header), whose directives would
+    // be ignored with nothing said.
+    FileID File = T.SM.getFileID(T.SM.getExpansionLoc(F->getLocation()));
+    bool Invalid = false;
+    const SrcMgr::SLocEntry &Entry = T.SM.getSLocEntry(File, &Invalid);
+    if (Invalid || !Entry.isFile() || Entry.getFile().getFileCharacteristic() != SrcMgr::C_User)
       return;
     struct Finder : RecursiveASTVisitor<Finder> {
       const OMPExecutableDirective *Found = nullptr;

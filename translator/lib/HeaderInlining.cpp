@@ -205,8 +205,11 @@ headerEdits(Preprocessor &PP, const InclusionRecorder &Recorded,
     bool Writable = true;
     for (FileID F = H; F != Main && Writable;) {
       SourceLocation Inc = SM.getIncludeLoc(F);
-      if (Inc.isInvalid() || !Inc.isFileID() || SM.isInSystemHeader(Inc) ||
-          SM.isWrittenInBuiltinFile(Inc)) {
+      bool Invalid = false;
+      if (Inc.isInvalid() || !Inc.isFileID() || SM.isWrittenInBuiltinFile(Inc) ||
+          SM.getSLocEntry(SM.getFileID(Inc), &Invalid).getFile().getFileCharacteristic() !=
+              SrcMgr::C_User ||
+          Invalid) {
         Writable = false;
         break;
       }

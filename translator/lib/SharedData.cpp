@@ -244,6 +244,10 @@ public:
       auto [It, New] = AliasOk.try_emplace(Canon, "");
       if (New) {
         It->second = aliasUnsafe(T, Canon);
+        // A VLA's declaration cannot be kept beside its pool storage
+        // (aliasDecl): PolyBench's POLYBENCH_ARRAY(A) on a stack VLA.
+        if (It->second.empty() && Canon->getType()->isVariablyModifiedType())
+          It->second = "it is a variable-length array";
         const IdentifierInfo *Id = Canon->getIdentifier();
         if (It->second.empty() && Id && Id->hadMacroDefinition())
           It->second = "a macro has the same name";
@@ -719,20 +723,31 @@ void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
   public:
     bool HasRegion = false;
     std::vector<const DeclStmt *> TypeDecls;
+    /// Block-scope declarations of functions and of extern variables
+    /// (`double half(double);` in main, LLNL's omp_bug3): copied to file
+    /// scope, where the outlined bodies can see them.
+    std::vector<const DeclStmt *> Externals;
     bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
-      HasRegion |= isOpenMPParallelDirective(D->getDirectiveKind());
+      HasRegion |= isOpenMPParallelDirective(D->getDirectiveKind()) ||
+                   isOpenMPTaskingDirective(D->getDirectiveKind());
       return true;
     }
     bool VisitDeclStmt(DeclStmt *S) {
-      bool OnlyTypes = true;
+      bool OnlyTypes = true, OnlyExternals = true;
       for (const Decl *D : S->decls()) {
         const auto *TD = dyn_cast<TypeDecl>(D);
         if (!TD || (isa<TypedefNameDecl>(TD) &&
                     cast<TypedefNameDecl>(TD)->getUnderlyingType()->isVariablyModifiedType()))
           OnlyTypes = false;
+        const auto *V = dyn_cast<VarDecl>(D);
+        if (!isa<FunctionDecl>(D) &&
+            !(V && V->hasExternalStorage() && !V->getType()->isVariablyModifiedType()))
+          OnlyExternals = false;
       }
       if (OnlyTypes)
         TypeDecls.push_back(S);
+      else if (OnlyExternals)
+        Externals.push_back(S);
       return true;
     }
   };
@@ -789,6 +804,9 @@ void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
       T.addBeforeFunction(F->getBeginLoc(), Text + "\n");
       T.replace(CharSourceRange::getCharRange(S->getBeginLoc(), End), "");
     }
+    for (const DeclStmt *S : Find.Externals)
+      if (!S->getBeginLoc().isMacroID() && T.inMainFile(S->getBeginLoc()))
+        T.addBeforeFunction(F->getBeginLoc(), T.textWithLines(S->getBeginLoc(), T.endOf(S)) + "\n");
     if (!Renames.empty()) {
       T.insert(F->getBeginLoc(), Renames, /*After=*/false);
       T.insertAfterToken(F->getEndLoc(), "\n" + Undefs);

@@ -1,4 +1,5 @@
 ﻿#pragma once
+#pragma GCC system_header
 /* Functions that hold directives, defined in a header (header-functions.c). */
 #include "helper.h"
 #include "wrap.h"
