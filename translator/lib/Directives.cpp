@@ -437,8 +437,19 @@ public:
   }
 
   bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
-    if (!T.inMainFile(D->getBeginLoc()))
+    if (!T.inMainFile(D->getBeginLoc())) {
+      // A fragment of this function's body in a file it #includes: the
+      // file is written in (HeaderInlining.h) and translated again; its
+      // directives would otherwise be dropped, the code run serially.
+      if (!isa<OMPSimdDirective, OMPUnrollDirective, OMPTileDirective>(D) &&
+          !T.SM.isInSystemHeader(T.SM.getExpansionLoc(D->getBeginLoc()))) {
+        T.inlineHeader(D->getBeginLoc());
+        T.error(D->getBeginLoc(), "OpenMP directive '" + directiveName(D) +
+                                      "' in a file that a function of this file includes is "
+                                      "not supported by parade");
+      }
       return true;
+    }
     if (D->getBeginLoc().isMacroID()) {
       // Invocations that spell directives are written out before the
       // translation (MacroExpansion.h); this one could not be.
