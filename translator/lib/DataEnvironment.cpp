@@ -96,6 +96,20 @@ bool recordAssignments(Translation &T, const OMPExecutableDirective *D, const Va
 
 } // namespace
 
+void passExtents(Translation &T, ArgBlock &A, ConstructVars &CV, const OMPExecutableDirective *D,
+                 const OMPExecutableDirective *Except) {
+  for (auto &[V, Sh] : CV.Vars)
+    if (V->getType()->isVariablyModifiedType()) {
+      std::vector<std::pair<std::string, std::string>> Extents;
+      CV.DeclaredTypes[V] =
+          T.withExtents(V->getType(), T.spell(V, D->getBeginLoc(), Except), Extents);
+      for (const auto &[Name, Length] : Extents) {
+        A.value(T.Ctx.getSizeType(), Name, Length);
+        A.unpack(ArgBlock::Sizes, T.Ctx.getSizeType(), Name, Name);
+      }
+    }
+}
+
 Privates privates(Translation &T, const OMPExecutableDirective *D, const ConstructVars &CV,
                   const VarDecl *SkipVar, bool ForRegion) {
   Privates P;

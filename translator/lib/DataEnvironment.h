@@ -13,6 +13,7 @@
 #ifndef PARADE_TRANSLATOR_DATAENVIRONMENT_H
 #define PARADE_TRANSLATOR_DATAENVIRONMENT_H
 
+#include "ArgBlock.h"
 #include "DataSharing.h"
 
 #include <string>
@@ -43,6 +44,15 @@ struct Privates {
   };
   std::vector<UserReduction> UserReductions;
 };
+
+/// An outlined body declares its variably modified variables with the
+/// lengths they have (Translation::withExtents), not their bounds'
+/// current values: each length travels in @p A, computed at the fork from
+/// the variable as spelled there (outside @p Except), and CV.DeclaredTypes
+/// gets the types to declare them with.
+void passExtents(Translation &T, ArgBlock &A, ConstructVars &CV,
+                 const clang::OMPExecutableDirective *D,
+                 const clang::OMPExecutableDirective *Except);
 
 /// The private copies of @p D's variables (all but @p SkipVar). In an
 /// outlined region (@p ForRegion) firstprivates come from the argument

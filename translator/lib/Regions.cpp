@@ -70,15 +70,7 @@ std::string outline(ConstructContext &C, const OMPExecutableDirective *D) {
   }
   // The lengths those types have travel too, and the body declares the
   // variables with them (the bounds may have changed since).
-  for (auto &[V, Sh] : CV.Vars)
-    if (V->getType()->isVariablyModifiedType()) {
-      std::vector<std::pair<std::string, std::string>> Extents;
-      CV.DeclaredTypes[V] = T.withExtents(V->getType(), T.spell(V, D->getBeginLoc(), D), Extents);
-      for (const auto &[Name, Length] : Extents) {
-        A.value(T.Ctx.getSizeType(), Name, Length);
-        A.unpack(ArgBlock::Sizes, T.Ctx.getSizeType(), Name, Name);
-      }
-    }
+  passExtents(T, A, CV, D, D);
   for (auto &[V, Sh] : CV.Vars) {
     std::string Name = V->getName().str();
     QualType Ty = CV.declaredType(V);

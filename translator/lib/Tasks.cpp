@@ -3,6 +3,7 @@
 
 #include "ArgBlock.h"
 #include "AstUtil.h"
+#include "DataEnvironment.h"
 #include "DataSharing.h"
 #include "IterationSpace.h"
 #include "TaskDependences.h"
@@ -259,16 +260,7 @@ std::string outlineTask(ConstructContext &C, const OMPExecutableDirective *D,
   }
   // So do the lengths those types have, which the task declares the
   // variables with (the bounds may have changed since).
-  for (auto &[V, Sh] : CV.Vars)
-    if (V->getType()->isVariablyModifiedType()) {
-      std::vector<std::pair<std::string, std::string>> Extents;
-      CV.DeclaredTypes[V] =
-          T.withExtents(V->getType(), T.spell(V, D->getBeginLoc(), Except), Extents);
-      for (const auto &[Name, Length] : Extents) {
-        A.value(T.Ctx.getSizeType(), Name, Length);
-        A.unpack(ArgBlock::Sizes, T.Ctx.getSizeType(), Name, Name);
-      }
-    }
+  passExtents(T, A, CV, D, Except);
   for (auto &[V, Sh] : CV.Vars) {
     std::string Name = V->getName().str();
     QualType Ty = CV.declaredType(V);
