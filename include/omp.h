@@ -12,8 +12,8 @@
  * -Werror) judge the program, not parade's declarations. */
 #pragma GCC system_header
 
-#include <stddef.h>
-#include <stdint.h>
+/* No header of the C library, as GCC's omp.h: the types are the
+ * compiler's (__SIZE_TYPE__ is size_t). */
 
 #ifdef __cplusplus
 extern "C" {
@@ -21,19 +21,19 @@ extern "C" {
 
 /** @brief A lock; its id names it on every rank. */
 typedef struct omp_lock_t {
-  uint64_t id;
+  __UINT64_TYPE__ id;
 } omp_lock_t;
 
 /** @brief A nestable lock: the owner may set it again. */
 typedef struct omp_nest_lock_t {
-  uint64_t id;
+  __UINT64_TYPE__ id;
   int owner; /* global thread number, -1 if free */
   int count;
 } omp_nest_lock_t;
 
 /** @brief The event of a task with detach: it completes the task when
  *  fulfilled, on the rank that created the task. */
-typedef enum omp_event_handle_t { omp_event_handle_max__ = UINT64_MAX } omp_event_handle_t;
+typedef enum omp_event_handle_t { omp_event_handle_max__ = __UINT64_MAX__ } omp_event_handle_t;
 /* A depend object (depobj): a storage location and a dependence type. */
 typedef struct omp_depend_t {
   void *omp_depend_t_words__[2];
@@ -72,7 +72,7 @@ typedef omp_sync_hint_t omp_lock_hint_t;
 
 typedef enum omp_pause_resource_t { omp_pause_soft = 1, omp_pause_hard = 2 } omp_pause_resource_t;
 
-typedef uintptr_t omp_uintptr_t;
+typedef __UINTPTR_TYPE__ omp_uintptr_t;
 
 /* Memory spaces and allocators: every one gives memory of the shared heap
  * (valid on all ranks), the storage OpenMP's default sharing expects. */
@@ -82,7 +82,7 @@ typedef enum omp_memspace_handle_t {
   omp_const_mem_space = 2,
   omp_high_bw_mem_space = 3,
   omp_low_lat_mem_space = 4,
-  parade_memspace_handle_max = UINTPTR_MAX
+  parade_memspace_handle_max = __UINTPTR_MAX__
 } omp_memspace_handle_t;
 
 typedef enum omp_allocator_handle_t {
@@ -95,7 +95,7 @@ typedef enum omp_allocator_handle_t {
   omp_cgroup_mem_alloc = 6,
   omp_pteam_mem_alloc = 7,
   omp_thread_mem_alloc = 8,
-  parade_allocator_handle_max = UINTPTR_MAX
+  parade_allocator_handle_max = __UINTPTR_MAX__
 } omp_allocator_handle_t;
 
 typedef enum omp_alloctrait_key_t {
@@ -209,9 +209,9 @@ int omp_get_place_num(void);
 int omp_get_partition_num_places(void);
 void omp_get_partition_place_nums(int *place_nums);
 void omp_set_affinity_format(const char *format);
-size_t omp_get_affinity_format(char *buffer, size_t size);
+__SIZE_TYPE__ omp_get_affinity_format(char *buffer, __SIZE_TYPE__ size);
 void omp_display_affinity(const char *format);
-size_t omp_capture_affinity(char *buffer, size_t size, const char *format);
+__SIZE_TYPE__ omp_capture_affinity(char *buffer, __SIZE_TYPE__ size, const char *format);
 void omp_display_env(int verbose);
 
 /* Memory management: allocators give shared memory. */
@@ -220,35 +220,37 @@ omp_allocator_handle_t omp_init_allocator(omp_memspace_handle_t memspace, int nt
 void omp_destroy_allocator(omp_allocator_handle_t allocator);
 void omp_set_default_allocator(omp_allocator_handle_t allocator);
 omp_allocator_handle_t omp_get_default_allocator(void);
-void *omp_alloc(size_t size, omp_allocator_handle_t allocator);
-void *omp_aligned_alloc(size_t alignment, size_t size, omp_allocator_handle_t allocator);
-void *omp_calloc(size_t nmemb, size_t size, omp_allocator_handle_t allocator);
-void *omp_aligned_calloc(size_t alignment, size_t nmemb, size_t size,
+void *omp_alloc(__SIZE_TYPE__ size, omp_allocator_handle_t allocator);
+void *omp_aligned_alloc(__SIZE_TYPE__ alignment, __SIZE_TYPE__ size,
+                        omp_allocator_handle_t allocator);
+void *omp_calloc(__SIZE_TYPE__ nmemb, __SIZE_TYPE__ size, omp_allocator_handle_t allocator);
+void *omp_aligned_calloc(__SIZE_TYPE__ alignment, __SIZE_TYPE__ nmemb, __SIZE_TYPE__ size,
                          omp_allocator_handle_t allocator);
-void *omp_realloc(void *ptr, size_t size, omp_allocator_handle_t allocator,
+void *omp_realloc(void *ptr, __SIZE_TYPE__ size, omp_allocator_handle_t allocator,
                   omp_allocator_handle_t free_allocator);
 void omp_free(void *ptr, omp_allocator_handle_t allocator);
 
 /* Device memory with the host as the only device (device number
  * omp_get_initial_device()). */
-void *omp_target_alloc(size_t size, int device_num);
+void *omp_target_alloc(__SIZE_TYPE__ size, int device_num);
 void omp_target_free(void *device_ptr, int device_num);
 int omp_target_is_present(const void *ptr, int device_num);
-int omp_target_is_accessible(const void *ptr, size_t size, int device_num);
-int omp_target_memcpy(void *dst, const void *src, size_t length, size_t dst_offset,
-                      size_t src_offset, int dst_device_num, int src_device_num);
-int omp_target_memcpy_rect(void *dst, const void *src, size_t element_size, int num_dims,
-                           const size_t *volume, const size_t *dst_offsets,
-                           const size_t *src_offsets, const size_t *dst_dimensions,
-                           const size_t *src_dimensions, int dst_device_num, int src_device_num);
-int omp_target_associate_ptr(const void *host_ptr, const void *device_ptr, size_t size,
-                             size_t device_offset, int device_num);
+int omp_target_is_accessible(const void *ptr, __SIZE_TYPE__ size, int device_num);
+int omp_target_memcpy(void *dst, const void *src, __SIZE_TYPE__ length, __SIZE_TYPE__ dst_offset,
+                      __SIZE_TYPE__ src_offset, int dst_device_num, int src_device_num);
+int omp_target_memcpy_rect(void *dst, const void *src, __SIZE_TYPE__ element_size, int num_dims,
+                           const __SIZE_TYPE__ *volume, const __SIZE_TYPE__ *dst_offsets,
+                           const __SIZE_TYPE__ *src_offsets, const __SIZE_TYPE__ *dst_dimensions,
+                           const __SIZE_TYPE__ *src_dimensions, int dst_device_num,
+                           int src_device_num);
+int omp_target_associate_ptr(const void *host_ptr, const void *device_ptr, __SIZE_TYPE__ size,
+                             __SIZE_TYPE__ device_offset, int device_num);
 int omp_target_disassociate_ptr(const void *ptr, int device_num);
 void *omp_get_mapped_ptr(const void *ptr, int device_num);
 
 /* Interoperability with foreign runtimes: parade has none (the host is
  * the only device), so an interop object is always omp_interop_none. */
-typedef intptr_t omp_intptr_t;
+typedef __INTPTR_TYPE__ omp_intptr_t;
 typedef void *omp_interop_t;
 #define omp_interop_none ((omp_interop_t)0)
 typedef enum omp_interop_property_t {

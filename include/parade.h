@@ -18,16 +18,17 @@
  * -Werror) judge the program, not parade's declarations. */
 #pragma GCC system_header
 
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <sys/types.h>
+/* No header of the C library: the translation includes this file before
+ * the program's text, and a program that declares its own uint64_t or
+ * UINTPTR_MAX, or never includes <stdio.h>, must see only its own names.
+ * The types are the compiler's (__SIZE_TYPE__ is size_t, struct _IO_FILE
+ * is FILE, __PTRDIFF_TYPE__ is ssize_t and long is off_t on LP64 glibc). */
 
 /** @brief The translation's copies of variables (private copies, argument
  *  blocks, pool storage): memcpy that takes volatile objects too, as a
  *  reduction or firstprivate of a volatile variable copies one. */
-static __inline__ void parade_copy(volatile void *to, const volatile void *from, size_t size) {
+static __inline__ void parade_copy(volatile void *to, const volatile void *from,
+                                   __SIZE_TYPE__ size) {
   __builtin_memcpy((void *)to, (const void *)from, size);
 }
 
@@ -77,8 +78,8 @@ typedef void (*parade_region_fn)(void *args);
  * @param if_clause    0 runs the region serially on the encountering thread.
  * Called inside a region the team is serialized (nested regions).
  */
-void parade_parallel(parade_region_fn fn, const void *args, size_t args_size, int num_threads,
-                     int if_clause);
+void parade_parallel(parade_region_fn fn, const void *args, __SIZE_TYPE__ args_size,
+                     int num_threads, int if_clause);
 /**
  * @brief Run @p fn as a teams region (the host is the device): a league of
  * @p num_teams teams (0: one per thread of the default team, over all
@@ -86,7 +87,7 @@ void parade_parallel(parade_region_fn fn, const void *args, size_t args_size, in
  * thread number and omp_get_thread_num() is 0; a parallel region in a team
  * is serialized. Otherwise as parade_parallel().
  */
-void parade_teams(parade_region_fn fn, const void *args, size_t args_size, int num_teams,
+void parade_teams(parade_region_fn fn, const void *args, __SIZE_TYPE__ args_size, int num_teams,
                   int if_clause);
 
 /** @brief Run the following code as a serialized (nested) team of one. */
@@ -175,15 +176,15 @@ void parade_taskwait_depend(int nowait);
  * pointers to the creating thread's stack. Deferred tasks are run at
  * taskwait, taskgroup end and team barriers (including a region's join).
  */
-void parade_task(parade_task_fn fn, const void *args, size_t args_size, int flags);
+void parade_task(parade_task_fn fn, const void *args, __SIZE_TYPE__ args_size, int flags);
 /** @brief A new event handle for a task with detach (omp_event_handle_t). */
-uint64_t parade_event_new(void);
+__UINT64_TYPE__ parade_event_new(void);
 /** @brief parade_task() of a detached task: it completes when its body has
  *  run and @p event (from parade_event_new) is fulfilled. */
-void parade_task_detached(parade_task_fn fn, const void *args, size_t args_size, int flags,
-                          uint64_t event);
+void parade_task_detached(parade_task_fn fn, const void *args, __SIZE_TYPE__ args_size, int flags,
+                          __UINT64_TYPE__ event);
 /** @brief omp_fulfill_event: on the rank that created the event. */
-void parade_event_fulfill(uint64_t event);
+void parade_event_fulfill(__UINT64_TYPE__ event);
 /** @brief Wait for the current task's child tasks, running them meanwhile. */
 void parade_taskwait(void);
 
@@ -238,7 +239,7 @@ void *parade_task_reduction_target(const void *orig, const char *name);
 /** @brief A distributed lock. Its id is global; the struct may live in the
  *  pool or be a global initialised identically on every rank. */
 typedef struct parade_lock {
-  uint64_t id;
+  __UINT64_TYPE__ id;
 } parade_lock_t;
 
 /** @brief Give @p lock a fresh, job-wide unique id. */
@@ -514,7 +515,7 @@ typedef enum parade_op {
  *  thread's private partial value of @p count elements. */
 typedef struct parade_reduce_var {
   void *data;
-  size_t count;
+  __SIZE_TYPE__ count;
   parade_type type;
   parade_op op;
 } parade_reduce_var;
@@ -546,11 +547,11 @@ typedef void (*parade_combine_fn)(void *out, const void *in);
  * @p combine, in thread order; all threads get the result in @p data
  * (@p size bytes). Every thread of the team calls it.
  */
-void parade_allreduce_user(void *data, size_t size, parade_combine_fn combine);
+void parade_allreduce_user(void *data, __SIZE_TYPE__ size, parade_combine_fn combine);
 /** @brief Private memory of the calling thread (a scan's partials, the
  *  private copy of an array section in a reduction; @p bytes may be 0);
  *  ends the job when there is none. */
-void *parade_private_alloc(size_t bytes);
+void *parade_private_alloc(__SIZE_TYPE__ bytes);
 void parade_private_free(void *buffer);
 /** @brief Cleanup hook: @p slot points to what parade_private_alloc gave. */
 void parade_private_release(void *slot);
@@ -570,7 +571,7 @@ void parade_atomic_update(void *addr, parade_type type, parade_op op, const void
  * @brief Copy @p len bytes at @p buf of global thread @p root into @p buf of
  * every thread of the team. Every thread calls it.
  */
-void parade_bcast(void *buf, size_t len, int root);
+void parade_bcast(void *buf, __SIZE_TYPE__ len, int root);
 
 /**
  * @brief The collective translation of a critical or atomic update.
@@ -589,7 +590,7 @@ void parade_reduce_store(parade_reduce_var *contributions, void **targets, int n
  * (@p targets, @p sizes bytes each) are sent to every node and stored in
  * its copy. Every thread of the team calls it; it replaces the barrier.
  */
-void parade_bcast_store(void **targets, const size_t *sizes, int n, int root);
+void parade_bcast_store(void **targets, const __SIZE_TYPE__ *sizes, int n, int root);
 
 /** @brief Replays a critical block: given the shared variables' values
  *  (@p state, packed) and every thread's inputs (@p inputs, @p nthreads of
@@ -604,39 +605,39 @@ typedef void (*parade_replay_fn)(void *state, const void *inputs, int nthreads);
  * one serial order of the block, the same everywhere. A team on some of
  * the ranks only takes the critical's lock (@p lock_name) instead.
  */
-void parade_replay_store(const void *input, size_t input_size, parade_replay_fn replay,
-                         void **targets, const size_t *sizes, int nstate, int nwritten,
+void parade_replay_store(const void *input, __SIZE_TYPE__ input_size, parade_replay_fn replay,
+                         void **targets, const __SIZE_TYPE__ *sizes, int nstate, int nwritten,
                          const char *lock_name);
 
 /* ---- Shared memory ------------------------------------------------- */
 
 /** @brief Shared-heap malloc: the block is in the pool, valid on all ranks. */
-void *parade_malloc(size_t size);
+void *parade_malloc(__SIZE_TYPE__ size);
 /** @brief Shared-heap calloc. */
-void *parade_calloc(size_t count, size_t size);
+void *parade_calloc(__SIZE_TYPE__ count, __SIZE_TYPE__ size);
 /** @brief Shared-heap realloc. */
-void *parade_realloc(void *ptr, size_t size);
+void *parade_realloc(void *ptr, __SIZE_TYPE__ size);
 /** @brief Shared-heap free (any rank may free any block). */
 void parade_free(void *ptr);
 /** @brief Shared-heap posix_memalign. */
-int parade_posix_memalign(void **out, size_t alignment, size_t size);
+int parade_posix_memalign(void **out, __SIZE_TYPE__ alignment, __SIZE_TYPE__ size);
 /** @brief Shared-heap aligned_alloc. */
-void *parade_aligned_alloc(size_t alignment, size_t size);
+void *parade_aligned_alloc(__SIZE_TYPE__ alignment, __SIZE_TYPE__ size);
 /** @brief Usable size of a shared-heap block. */
-size_t parade_malloc_usable_size(void *ptr);
+__SIZE_TYPE__ parade_malloc_usable_size(void *ptr);
 /** @brief Shared-heap memalign, valloc, pvalloc and reallocarray. */
-void *parade_memalign(size_t alignment, size_t size);
-void *parade_valloc(size_t size);
-void *parade_pvalloc(size_t size);
-void *parade_reallocarray(void *ptr, size_t count, size_t size);
+void *parade_memalign(__SIZE_TYPE__ alignment, __SIZE_TYPE__ size);
+void *parade_valloc(__SIZE_TYPE__ size);
+void *parade_pvalloc(__SIZE_TYPE__ size);
+void *parade_reallocarray(void *ptr, __SIZE_TYPE__ count, __SIZE_TYPE__ size);
 /** @brief mmap: an anonymous mapping, or one of a file, is a page-aligned
  *  shared-heap block (zeroed, or read from the file) when the job has
  *  several ranks; a shared writable one is written back to its file at
  *  msync, munmap and exit. A fixed address is the C library's. munmap
  *  frees such a block. */
-void *parade_mmap(void *addr, size_t length, int prot, int flags, int fd, off_t offset);
-int parade_munmap(void *addr, size_t length);
-int parade_msync(void *addr, size_t length, int flags);
+void *parade_mmap(void *addr, __SIZE_TYPE__ length, int prot, int flags, int fd, long offset);
+int parade_munmap(void *addr, __SIZE_TYPE__ length);
+int parade_msync(void *addr, __SIZE_TYPE__ length, int flags);
 /** @brief exit: one thread of the process ends it; another thread that
  *  calls exit meanwhile (every thread of a team, say) waits for that. */
 void parade_exit(int status) __attribute__((noreturn));
@@ -644,7 +645,7 @@ void parade_exit(int status) __attribute__((noreturn));
  *  alone): the block lives until the function that called alloca returns,
  *  which declares `void *m __attribute__((cleanup(parade_alloca_release)))
  *  = parade_alloca_mark();` at its top (the translation does). */
-void *parade_alloca(size_t size);
+void *parade_alloca(__SIZE_TYPE__ size);
 void *parade_alloca_mark(void);
 void parade_alloca_release(void **mark);
 /* free, realloc and malloc_usable_size also take blocks the C library
@@ -658,18 +659,18 @@ void parade_alloca_release(void **mark);
  * example from constructors, or before any region): the result is then the
  * same address everywhere. @p init (may be NULL for zero) is copied in.
  */
-void *parade_static_alloc(size_t size, size_t align, const void *init);
+void *parade_static_alloc(__SIZE_TYPE__ size, __SIZE_TYPE__ align, const void *init);
 
 /** @brief Pool storage for a shared automatic variable of the encountering
  *  function; freed by parade_free_local() (used as a cleanup attribute). */
-void *parade_alloc_local(size_t size);
+void *parade_alloc_local(__SIZE_TYPE__ size);
 /** @brief Cleanup hook: @p slot points to the pointer parade_alloc_local gave. */
 void parade_free_local(void *slot);
 /** @brief Shared-heap strdup, strndup, asprintf and vasprintf. */
 char *parade_strdup(const char *text);
-char *parade_strndup(const char *text, size_t max);
+char *parade_strndup(const char *text, __SIZE_TYPE__ max);
 int parade_asprintf(char **out, const char *format, ...);
-int parade_vasprintf(char **out, const char *format, va_list ap);
+int parade_vasprintf(char **out, const char *format, __builtin_va_list ap);
 /** @brief getenv, the value on the shared heap (readable on every rank). */
 char *parade_getenv(const char *name);
 /** @brief rand, random and the drand48 family: one generator state for the
@@ -691,55 +692,58 @@ int parade_is_shared(const void *addr);
 /* ---- I/O into and out of shared memory ------------------------------ */
 
 /** @brief read(2) that works on a protected shared buffer. */
-ssize_t parade_read(int fd, void *buf, size_t count);
+__PTRDIFF_TYPE__ parade_read(int fd, void *buf, __SIZE_TYPE__ count);
 /** @brief write(2) that works on a protected shared buffer. */
-ssize_t parade_write(int fd, const void *buf, size_t count);
+__PTRDIFF_TYPE__ parade_write(int fd, const void *buf, __SIZE_TYPE__ count);
 /**
  * @brief The stream @p f stands for on this rank: rank 0's standard streams
  * become this rank's own; a stream rank 0 opened (with parade_fopen and
  * kin) is a fatal error on another rank that names @p function (a FILE *
  * belongs to the process that opened it).
  */
-FILE *parade_stream(FILE *f, const char *function);
+struct _IO_FILE *parade_stream(struct _IO_FILE *f, const char *function);
 /** @name The C library's stream functions, checking their stream first
  *  (parade_stream) and recording the streams rank 0 opens. */
 /**@{*/
-FILE *parade_fopen(const char *path, const char *mode);
-FILE *parade_fdopen(int fd, const char *mode);
-FILE *parade_freopen(const char *path, const char *mode, FILE *f);
-FILE *parade_tmpfile(void);
-FILE *parade_popen(const char *command, const char *mode);
-int parade_pclose(FILE *f);
-int parade_fclose(FILE *f);
-int parade_fprintf(FILE *f, const char *format, ...);
-int parade_vfprintf(FILE *f, const char *format, va_list ap);
-int parade_fscanf(FILE *f, const char *format, ...);
-int parade_vfscanf(FILE *f, const char *format, va_list ap);
-int parade_fputs(const char *s, FILE *f);
-int parade_fputc(int c, FILE *f);
-int parade_putc(int c, FILE *f);
-int parade_fgetc(FILE *f);
-int parade_getc(FILE *f);
-int parade_ungetc(int c, FILE *f);
-int parade_fflush(FILE *f);
-int parade_feof(FILE *f);
-int parade_ferror(FILE *f);
-void parade_clearerr(FILE *f);
-int parade_fseek(FILE *f, long offset, int whence);
-long parade_ftell(FILE *f);
-void parade_rewind(FILE *f);
-int parade_fileno(FILE *f);
-int parade_setvbuf(FILE *f, char *buf, int mode, size_t size);
+struct _IO_FILE *parade_fopen(const char *path, const char *mode);
+struct _IO_FILE *parade_fdopen(int fd, const char *mode);
+struct _IO_FILE *parade_freopen(const char *path, const char *mode, struct _IO_FILE *f);
+struct _IO_FILE *parade_tmpfile(void);
+struct _IO_FILE *parade_popen(const char *command, const char *mode);
+int parade_pclose(struct _IO_FILE *f);
+int parade_fclose(struct _IO_FILE *f);
+int parade_fprintf(struct _IO_FILE *f, const char *format, ...);
+int parade_vfprintf(struct _IO_FILE *f, const char *format, __builtin_va_list ap);
+int parade_fscanf(struct _IO_FILE *f, const char *format, ...);
+int parade_vfscanf(struct _IO_FILE *f, const char *format, __builtin_va_list ap);
+int parade_fputs(const char *s, struct _IO_FILE *f);
+int parade_fputc(int c, struct _IO_FILE *f);
+int parade_putc(int c, struct _IO_FILE *f);
+int parade_fgetc(struct _IO_FILE *f);
+int parade_getc(struct _IO_FILE *f);
+int parade_ungetc(int c, struct _IO_FILE *f);
+int parade_fflush(struct _IO_FILE *f);
+int parade_feof(struct _IO_FILE *f);
+int parade_ferror(struct _IO_FILE *f);
+void parade_clearerr(struct _IO_FILE *f);
+int parade_fseek(struct _IO_FILE *f, long offset, int whence);
+long parade_ftell(struct _IO_FILE *f);
+void parade_rewind(struct _IO_FILE *f);
+int parade_fileno(struct _IO_FILE *f);
+int parade_setvbuf(struct _IO_FILE *f, char *buf, int mode, __SIZE_TYPE__ size);
 /**@}*/
 /** @brief fread(3) that works on a protected shared buffer. */
-size_t parade_fread(void *buf, size_t size, size_t nmemb, FILE *stream);
+__SIZE_TYPE__ parade_fread(void *buf, __SIZE_TYPE__ size, __SIZE_TYPE__ nmemb,
+                           struct _IO_FILE *stream);
 /** @brief fwrite(3) that works on a protected shared buffer. */
-size_t parade_fwrite(const void *buf, size_t size, size_t nmemb, FILE *stream);
+__SIZE_TYPE__ parade_fwrite(const void *buf, __SIZE_TYPE__ size, __SIZE_TYPE__ nmemb,
+                            struct _IO_FILE *stream);
 /** @brief fgets(3) that works on a protected shared buffer. */
-char *parade_fgets(char *buf, int size, FILE *stream);
+char *parade_fgets(char *buf, int size, struct _IO_FILE *stream);
 /** @brief getline and getdelim with the line on the shared heap. */
-ssize_t parade_getline(char **line, size_t *cap, FILE *stream);
-ssize_t parade_getdelim(char **line, size_t *cap, int delim, FILE *stream);
+__PTRDIFF_TYPE__ parade_getline(char **line, __SIZE_TYPE__ *cap, struct _IO_FILE *stream);
+__PTRDIFF_TYPE__ parade_getdelim(char **line, __SIZE_TYPE__ *cap, int delim,
+                                 struct _IO_FILE *stream);
 
 #ifdef __cplusplus
 }

@@ -2,6 +2,8 @@
  * host is the only device), so the interop construct leaves every interop
  * object omp_interop_none: the queries answer for that object, with the
  * names and descriptions OpenMP gives its properties and return codes. */
+#include <stddef.h>
+
 #include <omp.h>
 
 static const char *const property_names[] = {

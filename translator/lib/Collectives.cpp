@@ -655,8 +655,9 @@ std::optional<std::string> singleAsCollective(Translation &T, const OMPExecutabl
   if (A.Written.empty())
     return "{ if (parade_thread_num() == 0) { " + Body + " } parade_bcast_store(0, 0, 0, 0); }";
   return "{ if (parade_thread_num() == 0) { " + Body + " } { void *parade_st[] = {" + Targets +
-         "}; size_t parade_sz[] = {" + Sizes + "}; parade_bcast_store(parade_st, parade_sz, " +
-         std::to_string(A.Written.size()) + ", 0); } }";
+         "}; __SIZE_TYPE__ parade_sz[] = {" + Sizes +
+         "}; parade_bcast_store(parade_st, parade_sz, " + std::to_string(A.Written.size()) +
+         ", 0); } }";
 }
 
 } // namespace parade

@@ -203,8 +203,9 @@ std::optional<std::string> criticalAsReplay(ConstructContext &C, const OMPExecut
       C.bodyText(D) + "\n  }\n  " + Sync + Store + "\n}\n";
   T.addBeforeFunction(C.Function->getBeginLoc(), T.asCodeOf(C.Function, Outlined, D));
   return "{ " + Struct + " parade_rin = {" + Values + "}; void *parade_rt[] = {" + Targets +
-         "}; size_t parade_rs[] = {" + Sizes + "}; parade_replay_store(&parade_rin, sizeof " +
-         "parade_rin, " + Fn + ", parade_rt, parade_rs, " + std::to_string(State.size()) + ", " +
+         "}; __SIZE_TYPE__ parade_rs[] = {" + Sizes +
+         "}; parade_replay_store(&parade_rin, sizeof " + "parade_rin, " + Fn +
+         ", parade_rt, parade_rs, " + std::to_string(State.size()) + ", " +
          std::to_string(Written.size()) + ", " + LockName + "); }";
 }
 

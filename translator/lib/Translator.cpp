@@ -41,11 +41,11 @@ struct Preprocessed {
   std::vector<MacroEvent> Macros;
   /// Feature-test macros (_GNU_SOURCE, _POSIX_C_SOURCE, ...) the main file
   /// defines before its first #include: the translation defines them
-  /// before parade.h, whose system headers would otherwise fix the C
+  /// before <alloca.h>, whose features.h would otherwise fix the C
   /// library's feature set without them (asprintf undeclared, a pointer
   /// returned as int).
   std::string FeatureMacros;
-  /// #undef lines for them, after parade.h: the C library's features.h has
+  /// #undef lines for them, after <alloca.h>: the C library's features.h has
   /// read them (and redefined some, _DEFAULT_SOURCE as 1), and the
   /// program's own definitions, which come again, must not meet those.
   std::string FeatureUndefs;
@@ -229,9 +229,11 @@ public:
     // A thread's stack is its rank's alone: alloca is the shared heap's
     // (a function that calls it frees its blocks as it returns, see
     // SharedData.cpp).
-    Out << PP.FeatureMacros << "#include <parade.h>\n"
-        << PP.FeatureUndefs
-        << "#include <alloca.h>\n#undef alloca\n#define alloca(size) parade_alloca(size)\n"
+    // <alloca.h> comes now, or the program's own inclusion of it (or of
+    // <stdlib.h>) would define alloca again; it reads features.h, which
+    // must see the program's feature macros.
+    Out << PP.FeatureMacros << "#include <parade.h>\n#include <alloca.h>\n"
+        << PP.FeatureUndefs << "#undef alloca\n#define alloca(size) parade_alloca(size)\n"
         << "#pragma GCC diagnostic ignored \"-Wshadow\"\n"
            "#pragma GCC diagnostic ignored \"-Wunused-variable\"\n"
            "#pragma GCC diagnostic ignored \"-Wunused-but-set-variable\"\n"
