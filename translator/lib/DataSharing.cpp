@@ -310,7 +310,14 @@ ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) 
   llvm::DenseMap<const VarDecl *, Sharing> Explicit;
   bool DefaultFirstPrivate = false;
   bool DefaultPrivate = false;
+  // `parallel masked taskloop` is a taskloop inside a parallel region,
+  // which shares a local of the function by default, so its tasks share
+  // it too. Sema makes such a local firstprivate, with an implicit clause,
+  // as if the function enclosed the taskloop (the loop's writes were lost).
+  bool RegionEncloses = isParallel(D) && isTaskLoop(D);
   for (const OMPClause *C : D->clauses()) {
+    if (RegionEncloses && isa<OMPFirstprivateClause>(C) && C->isImplicit())
+      continue;
     auto Each = [&](auto *List, Sharing S) {
       for (const Expr *E : List->varlists())
         if (const VarDecl *V = varOf(E))
