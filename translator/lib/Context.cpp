@@ -149,13 +149,7 @@ std::string Translation::lineMarkerName(PresumedLoc P) const {
   if (!Opts.FileName.empty() && P.getFileID() == SM.getMainFileID() &&
       Name == SM.getFileEntryRefForID(SM.getMainFileID())->getName())
     Name = Opts.FileName;
-  std::string Quoted = "\"";
-  for (char C : Name) {
-    if (C == '\\' || C == '"')
-      Quoted += '\\';
-    Quoted += C;
-  }
-  return Quoted + "\"";
+  return quotedFileName(Name);
 }
 
 std::string Translation::lineDirective(PresumedLoc P) const {

@@ -12,9 +12,7 @@ using namespace clang;
 
 namespace parade {
 
-namespace {
-
-std::string quoted(StringRef Name) {
+std::string quotedFileName(StringRef Name) {
   std::string Out = "\"";
   for (char C : Name) {
     if (C == '\\' || C == '"')
@@ -23,6 +21,8 @@ std::string quoted(StringRef Name) {
   }
   return Out + "\"";
 }
+
+namespace {
 
 class Writer {
 public:
@@ -75,11 +75,11 @@ public:
       std::string Body = text(Child);
       if (!Body.empty() && Body.back() != '\n')
         Body += '\n';
-      Out[Begin] = {End,
-                    "\n#line 1 " +
-                        quoted(SM.getPresumedLoc(SM.getLocForStartOfFile(Child)).getFilename()) +
-                        "\n" + Body + "#line " + std::to_string(At.getLine()) + " " +
-                        quoted(nameAt(F, I->Hash)) + "\n"};
+      Out[Begin] = {
+          End, "\n#line 1 " +
+                   quotedFileName(SM.getPresumedLoc(SM.getLocForStartOfFile(Child)).getFilename()) +
+                   "\n" + Body + "#line " + std::to_string(At.getLine()) + " " +
+                   quotedFileName(nameAt(F, I->Hash)) + "\n"};
     }
     if (F == SM.getMainFileID())
       return Out;
@@ -90,7 +90,7 @@ public:
           !Out.count(SM.getFileOffset(I.Hash))) { // not written in
         unsigned From = SM.getFileOffset(I.Next ? I.Keyword : I.Filename.getBegin());
         Out[From] = {SM.getFileOffset(I.Filename.getEnd()),
-                     (I.Next ? "include " : "") + quoted(I.RealPath)};
+                     (I.Next ? "include " : "") + quotedFileName(I.RealPath)};
       }
     for (CharSourceRange P : Recorded.HeaderOnlyPragmas)
       if (SM.getFileID(P.getBegin()) == F)

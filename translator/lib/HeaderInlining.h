@@ -34,6 +34,10 @@
 
 namespace parade {
 
+/// @p Name as a `#line` or `#include` line writes a file's name: in
+/// double quotes, with `\` and `"` escaped.
+std::string quotedFileName(llvm::StringRef Name);
+
 /// What the preprocessor did with the `#include` lines and `#pragma once`
 /// lines of the translation unit, recorded while it runs.
 class InclusionRecorder : public clang::PPCallbacks {

@@ -171,13 +171,7 @@ public:
       if (P.isInvalid() || P.getFileID() != Main ||
           StringRef(P.getFilename()) != SM.getFileEntryRefForID(Main)->getName())
         return;
-      std::string Quoted = "\"";
-      for (char C : FileName) {
-        if (C == '\\' || C == '"')
-          Quoted += '\\';
-        Quoted += C;
-      }
-      Values[L.getRawEncoding()] = Quoted + "\"";
+      Values[L.getRawEncoding()] = quotedFileName(FileName);
     }
   }
 
