@@ -39,6 +39,7 @@ static int hlrc_retry_deferred(void);
 
 void hlrc_init(void) {
   atomic_init(&node.hlrc.epoch, 0);
+  atomic_init(&node.hlrc.remote_dirty, 0);
   comm_register(MSG_PAGE_REQ, hlrc_on_page_req);
   comm_register(MSG_DIFF, hlrc_on_diff);
   comm_register(MSG_DEPART, comm_deliver_control);
@@ -171,6 +172,7 @@ void hlrc_fault(size_t page, int write) {
         if (home_of(page) != me()) {
           memcpy(vm_twin_page(&node.vm, page), vm_sys_page(&node.vm, page), node.vm.page_size);
           STAT_INC(twins);
+          atomic_fetch_add(&node.hlrc.remote_dirty, 1);
         }
         page_mark_epoch(&node.pages, page, EPOCH_WRITTEN);
         vm_protect(&node.vm, page, 1, PROT_READ | PROT_WRITE);
@@ -206,8 +208,9 @@ static void add_flush_diff(struct bundle *b, size_t page, uint8_t *scratch, stru
 }
 
 void hlrc_release(void) {
-  if (node.size == 1)
+  if (node.size == 1 || atomic_load(&node.hlrc.remote_dirty) == 0)
     return;
+  STAT_INC(release_walks);
   struct wait_slot *slot = comm_my_slot();
   size_t count = atomic_load(&node.pages.epoch_count);
   /* Allocated at the first dirty page: a release with nothing to send (a
@@ -261,6 +264,7 @@ void hlrc_release(void) {
     comm_slot_wait(slot);
   for (size_t i = 0; i < nclaimed; i++)
     page_finish(entry_of(claimed[i]), PAGE_READ_ONLY);
+  atomic_fetch_sub(&node.hlrc.remote_dirty, nclaimed);
   for (int dest = 0; dest < node.size; dest++)
     bundle_free(&out[dest]);
   free(out);
@@ -319,6 +323,7 @@ static void drop_copy(size_t page, struct wait_slot *slot, uint8_t **scratch) {
       bundle_free(&b);
       if (acks)
         comm_slot_wait(slot);
+      atomic_fetch_sub(&node.hlrc.remote_dirty, 1);
     }
     STAT_INC(invalidations);
     page_finish(e, PAGE_INVALID);
@@ -581,6 +586,9 @@ void hlrc_apply_departure(const struct depart_entry *entries, size_t count) {
     int i_wrote = (atomic_load(&e->epoch_flags) & EPOCH_WRITTEN) != 0;
     uint32_t old_home = atomic_load(&e->home);
     uint32_t state = page_state_of(e);
+    /* Its diff goes to the new home now, or it is the home's own page. */
+    if (state == PAGE_DIRTY && old_home != me())
+      atomic_fetch_sub(&node.hlrc.remote_dirty, 1);
     if (state == PAGE_DIRTY && d->new_home != me()) {
       if (old_home == me())
         err_fatal("protocol error: home of page %u moves away from a writing home", d->page);

@@ -57,6 +57,12 @@ struct hlrc {
   /* Nodes in the current team (hlrc_team_nodes): they make the same
    * collective stores; a home outside the team makes none. */
   uint32_t team_nodes;
+  /* Pages homed elsewhere that this node has written since their last diff
+   * (DIRTY), or whose diffs a release has on the wire. A release with none
+   * has nothing to send or to wait for: it returns without walking the
+   * epoch's pages, which a node that wrote its own pages (a serial
+   * initialisation before many rand() calls) would walk at every release. */
+  _Atomic uint64_t remote_dirty;
   /* Comm thread: page requests waiting for a departure or for diffs. */
   struct deferred_req *deferred;
   _Atomic int deferred_ready;

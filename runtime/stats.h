@@ -25,6 +25,7 @@
   X(collectives)                                                                                   \
   X(lock_acquires)                                                                                 \
   X(lock_cached_acquires)                                                                          \
+  X(release_walks)                                                                                 \
   X(lock_records)                                                                                  \
   X(loop_steals)                                                                                   \
   X(loop_iterations_stolen)                                                                        \
