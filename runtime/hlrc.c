@@ -109,8 +109,12 @@ static uint32_t claim_following(size_t page, uint32_t home, uint32_t want) {
  * after it that fetch_window asks for: this makes those READ_ONLY if the
  * home sent them and INVALID again if not. */
 static void fetch_page(size_t page) {
-  struct wait_slot *slot = comm_my_slot();
   uint32_t home = home_of(page);
+  if (node.forked && home != me())
+    err_fatal("a child process made by fork() read shared data of page %zu, which its parent "
+              "had no copy of: a forked child has no connection to the other ranks",
+              page);
+  struct wait_slot *slot = comm_my_slot();
   uint32_t count = home == me() ? 1 : claim_following(page, home, fetch_window(page, home));
   slot->req.dest = home;
   /* Fetches from a home outside the current team cannot wait for its

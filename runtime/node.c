@@ -96,13 +96,26 @@ static void on_fulfil(int src, const struct msg_hdr *hdr, const void *payload) {
   task_event_fulfilled_remotely(msg_fulfil_unpack(hdr).event);
 }
 
+/* A child the program makes with fork() (to run a command, or to work on
+ * its own, as OpenMP's pause_resource example does) has one thread and
+ * none of the runtime's: its exit() ends only itself, its parallel regions
+ * have one thread, and it writes its output to its own descriptors.
+ * Shared data its node had no copy of cannot be fetched there (hlrc.c). */
+static void on_fork_child(void) {
+  node.forked = 1;
+  /* One process alone: locks and flushes are local, nothing goes to MPI. */
+  node.size = 1;
+  atomic_store(&node.streams.forwarding, 0);
+  err_set_rank(node.rank, 1); /* a fatal error ends the child alone, without MPI_Abort */
+}
+
 /* exit() from anywhere but rank 0's serial code cannot end in order (other
  * ranks may wait in a barrier for this thread): end the whole job with the
  * same status instead of leaving anyone waiting. */
 static void on_process_exit(int status, void *unused) {
   (void)unused;
-  if (node.finished)
-    return;
+  if (node.finished || node.forked)
+    return; /* a forked child's exit is its own: MPI and the job are its parent's */
   if (node.rank == 0 && pthread_equal(pthread_self(), node.main_thread) && !parade_in_parallel()) {
     /* One rank too: a launcher takes a process that ends without
      * MPI_Finalize for a failure (exit(0) ended the job with status 1). */
@@ -282,6 +295,7 @@ int parade_main(int argc, char **argv, int (*user_main)(int, char **)) {
     comm_barrier_world(); /* every rank serves faults before anyone faults */
   }
   on_exit(on_process_exit, NULL);
+  pthread_atfork(NULL, NULL, on_fork_child);
   int status = node.rank == 0 ? user_main(argc, shared_argv(argc, argv)) : team_serve();
   finish(status);
   return status;

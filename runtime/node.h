@@ -27,6 +27,7 @@ struct node_state {
   int rank_cpus;  /* CPUs this rank may run on (its affinity mask) */
   int dsm_active; /* pages are protected and the fault handler is live */
   int finished;   /* orderly shutdown under way */
+  int forked;     /* a child the program made with fork(): none of the runtime's threads */
   pthread_t main_thread;
   struct options opt;
   struct vm vm;

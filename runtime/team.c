@@ -293,10 +293,11 @@ static void fork_region(parade_region_fn fn, const void *args, size_t args_size,
                         int if_clause, int league) {
   /* A teams region is not a parallel region: max-active-levels does not
    * serialize it. */
-  if (parade_level() > 0 || !if_clause || node.rank != 0 ||
+  if (parade_level() > 0 || !if_clause || node.rank != 0 || node.forked ||
       (node.icv.max_active_levels == 0 && !league)) {
-    /* Nested, if(0) or no active level allowed: the encountering thread
-     * is the whole team. */
+    /* Nested, if(0), no active level allowed, or a child made by fork()
+     * (it has none of the runtime's threads): the encountering thread is
+     * the whole team. */
     parade_serial_enter();
     void *allocas = parade_alloca_mark();
     fn((void *)args);
