@@ -14,6 +14,7 @@
 #include "CAtomics.h"
 #include "Context.h"
 #include "Directives.h"
+#include "MetadirectiveConditions.h"
 #include "Pooling.h"
 #include "RegisterVariables.h"
 #include "SharedData.h"
@@ -262,6 +263,8 @@ public:
     CI.getDiagnostics().setSeverity(diag::warn_omp_extra_tokens_at_eol, diag::Severity::Error,
                                     SourceLocation());
     CI.getPreprocessor().addPPCallbacks(std::make_unique<PreprocessorRecorder>(CI, PP));
+    CI.getPreprocessor().addPPCallbacks(
+        std::make_unique<UserConditionChecker>(CI.getPreprocessor()));
     return std::make_unique<TranslateConsumer>(Opts, Out, PP);
   }
 
