@@ -433,7 +433,8 @@ SourceRange Translation::extent(const OMPExecutableDirective *D) {
 }
 
 std::string Translation::conditionalsToKeep(SourceLocation Begin, SourceLocation End,
-                                            SourceLocation KeepBegin, SourceLocation KeepEnd) {
+                                            SourceLocation KeepBegin, SourceLocation KeepEnd,
+                                            SourceLocation DropBefore) {
   auto Before = [&](SourceLocation A, SourceLocation B) {
     return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A), SM.getExpansionLoc(B));
   };
@@ -451,13 +452,19 @@ std::string Translation::conditionalsToKeep(SourceLocation Begin, SourceLocation
   for (const ConditionalLine &C : Conditionals) {
     if (!Lost(C.Loc) || LostInGroup[C.Group] == InGroup[C.Group])
       continue; // kept by the copy, or a whole group the AST has resolved
+    if (DropBefore.isValid() && Before(C.Loc, DropBefore))
+      continue; // written by the directive this one is the body of
     FileID File = SM.getFileID(C.Loc);
     unsigned Line = SM.getSpellingLineNumber(C.Loc);
     SourceLocation LineBegin = SM.translateLineCol(File, Line, 1);
     SourceLocation LineEnd = SM.translateLineCol(File, Line + 1, 1);
     if (LineEnd == LineBegin) // the last line of the file
       LineEnd = SM.getLocForEndOfFile(File);
-    std::string Text = R.getRewrittenText(CharSourceRange::getCharRange(LineBegin, LineEnd));
+    // As written: the line may lie inside an inner directive's replaced
+    // text, which the rewriter no longer has by line.
+    std::string Text = Lexer::getSourceText(CharSourceRange::getCharRange(LineBegin, LineEnd), SM,
+                                            Ctx.getLangOpts())
+                           .str();
     while (!Text.empty() && (Text.back() == '\n' || Text.back() == '\r'))
       Text.pop_back();
     Out += Text + "\n";

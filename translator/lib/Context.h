@@ -206,9 +206,12 @@ public:
   /// The lines among Conditionals in [Begin, End) that the replacement of
   /// that range must keep: those whose group does not lie wholly inside
   /// [Begin, End) minus [KeepBegin, KeepEnd) (the part that is copied
-  /// into the replacement anyway). Their text, one per line.
+  /// into the replacement anyway), except those before @p DropBefore
+  /// (another directive's replacement writes them). Their text, one per
+  /// line.
   std::string conditionalsToKeep(clang::SourceLocation Begin, clang::SourceLocation End,
-                                 clang::SourceLocation KeepBegin, clang::SourceLocation KeepEnd);
+                                 clang::SourceLocation KeepBegin, clang::SourceLocation KeepEnd,
+                                 clang::SourceLocation DropBefore = clang::SourceLocation());
   /// The main file's #define and #undef lines, in source order.
   std::vector<MacroEvent> Macros;
   /// Code outlined from a function to before it would not see the macros

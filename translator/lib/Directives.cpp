@@ -552,8 +552,27 @@ private:
       Copied =
           Fors.size() == collapseDepth(D, T.Ctx).value_or(1) ? Fors.back()->getBody() : nullptr;
     }
+    // Directives that are each the whole body of the one before
+    // (`#ifdef _OPENMP / parallel / single / #endif / stmt`) have their
+    // conditional lines before the statement handled by the first of them,
+    // before its own text: an inner one's copy would put them inside the
+    // outlined code, apart from the rest of their #if group.
+    SourceLocation HeadEnd;
+    const Stmt *First = directiveBody(D);
+    while (const auto *Inner = dyn_cast_or_null<OMPExecutableDirective>(First))
+      First = directiveBody(Inner);
+    if (First)
+      HeadEnd = First->getBeginLoc();
+    SourceLocation DropBefore;
+    if (const OMPExecutableDirective *P =
+            enclosingDirective(T.Ctx, D, [](const OMPExecutableDirective *) { return true; });
+        P && directiveBody(P) == D)
+      DropBefore = HeadEnd; // the head's lines go with the first directive's text
+    SourceLocation KeepBegin = Copied ? Copied->getBeginLoc() : SourceLocation();
+    if (HeadEnd.isValid() && Copied && isa<OMPExecutableDirective>(Copied))
+      KeepBegin = HeadEnd;
     std::string Kept =
-        Copied ? T.conditionalsToKeep(Begin, End, Copied->getBeginLoc(), T.endOf(Copied))
+        Copied ? T.conditionalsToKeep(Begin, End, KeepBegin, T.endOf(Copied), DropBefore)
                : T.conditionalsToKeep(Begin, End, SourceLocation(), SourceLocation());
     // A pooled local whose name stands for its storage (a macro names it)
     // is its private copy's name inside a construct that makes it private.
