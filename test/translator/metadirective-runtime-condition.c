@@ -9,6 +9,7 @@
 // RUN: not %translate %s -- 2>&1 | FileCheck %s --implicit-check-not=error:
 #define BIG 1
 #define TWICE(x) ((x) * 2)
+#define OMP(x) _Pragma(#x)
 
 int run(int n) {
   int t = 0;
@@ -28,6 +29,10 @@ int run(int n) {
   }
   // CHECK: metadirective-runtime-condition.c:[[@LINE+1]]:3: error: a metadirective whose user condition names a variable, a function or an enumerator ('TWICE ( n )')
   _Pragma("omp metadirective when(user={condition(TWICE(n))}: parallel for) otherwise(for)")
+  for (int i = 0; i < n; i++)
+    t += i;
+  // A _Pragma a macro makes (its location is the macro's) with a constant.
+  OMP(omp metadirective when(user = {condition(BIG)} : parallel for) otherwise(for))
   for (int i = 0; i < n; i++)
     t += i;
   return t;
