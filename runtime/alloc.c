@@ -100,6 +100,7 @@ int parade_is_shared(const void *addr) { return node.vm.app && vm_contains(&node
 /* ---- Arena set-up ------------------------------------------------------- */
 
 void alloc_heap_init(void) {
+  node.alloc.heap_ranks = node.size;
   size_t page = node.vm.page_size;
   size_t heap_first = (node.opt.static_size + page - 1) / page;
   size_t heap_pages = node.vm.pool_pages - heap_first;
@@ -129,11 +130,12 @@ static int owner_of_page(size_t page) {
   size_t page_size = node.vm.page_size;
   size_t heap_first = (node.opt.static_size + page_size - 1) / page_size;
   size_t heap_pages = node.vm.pool_pages - heap_first;
-  if (node.size == 1 || page < heap_first + heap_pages / 2)
+  int ranks = node.alloc.heap_ranks;
+  if (ranks <= 1 || page < heap_first + heap_pages / 2)
     return 0;
-  size_t share = (heap_pages - heap_pages / 2) / (size_t)(node.size - 1);
+  size_t share = (heap_pages - heap_pages / 2) / (size_t)(ranks - 1);
   size_t r = 1 + (page - heap_first - heap_pages / 2) / share;
-  return r >= (size_t)node.size ? node.size - 1 : (int)r;
+  return r >= (size_t)ranks ? ranks - 1 : (int)r;
 }
 
 /* ---- Page runs (lock held) ------------------------------------------- */
@@ -280,6 +282,13 @@ static void *small_alloc(int cls, size_t size) {
 static void *block_alloc(size_t size, size_t align) {
   if (size == 0)
     size = 1;
+  if (node.forked) {
+    /* A child the program forked: the pool is its parent's memory (and
+     * the heap's metadata its parent's too), so its blocks are its own. */
+    void *p = NULL;
+    return posix_memalign(&p, align < sizeof(void *) ? sizeof(void *) : align, size) == 0 ? p
+                                                                                          : NULL;
+  }
   pthread_mutex_lock(&node.alloc.arena.lock);
   void *result;
   int cls = size <= SMALL_MAX && align <= SMALL_MAX ? class_for(size, align) : -1;
@@ -443,6 +452,10 @@ size_t parade_malloc_usable_size(void *ptr) {
   int owner = owner_of_page(vm_page_of(&node.vm, ptr));
   if (owner == node.rank)
     return local_usable_size(ptr);
+  if (node.forked)
+    err_fatal("malloc_usable_size() or realloc() in a child process made by fork() of %p, a "
+              "block rank %d allocated: the child has no connection to it",
+              ptr, owner);
   struct wait_slot *slot = comm_my_slot();
   comm_expect(slot, 1, NULL, 0);
   struct msg_size_req req = {.block = ptr, .slot = comm_slot_index(slot)};
@@ -458,7 +471,7 @@ void parade_free(void *ptr) {
     free(ptr);
     return;
   }
-  if (early_block(ptr))
+  if (early_block(ptr) || node.forked) /* a forked child leaves its parent's blocks alone */
     return;
   if (!heap_address(ptr))
     err_fatal("free() of %p, which is not in the shared heap", ptr);
@@ -661,6 +674,8 @@ static int own_descriptor(int fd, int *refused) {
 /* At exit (before the job ends: the DSM still serves), the shared writable
  * mappings the program never unmapped reach their files. */
 static void write_back_all(void) {
+  if (node.forked)
+    return; /* the parent's mappings, which the parent writes back */
   pthread_mutex_lock(&mapped.lock);
   for (size_t i = 0; i < mapped.count; i++)
     if (mapped.all[i].fd >= 0 &&

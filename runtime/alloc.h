@@ -38,6 +38,7 @@ struct alloc_state {
   size_t static_used; /* bytes of the pool's static part handed out */
   pthread_mutex_t static_lock;
   int pool_ready; /* the pool is mapped (alloc_pool_ensure) */
+  int heap_ranks; /* the ranks that share the heap out (the world's, in a forked child too) */
   /* getenv's values copied to the shared heap (parade_getenv). */
   char **env_copies;
   size_t env_count, env_cap;

@@ -110,7 +110,10 @@ static uint32_t claim_following(size_t page, uint32_t home, uint32_t want) {
  * home sent them and INVALID again if not. */
 static void fetch_page(size_t page) {
   uint32_t home = home_of(page);
-  if (node.forked && home != me())
+  /* A forked child's own pages are its node's copy once no diff is due. */
+  if (node.forked && home == me() && atomic_load(&entry_of(page)->pending_diffs) == 0)
+    return;
+  if (node.forked)
     err_fatal("a child process made by fork() read shared data of page %zu, which its parent "
               "had no copy of: a forked child has no connection to the other ranks",
               page);

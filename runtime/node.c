@@ -220,6 +220,8 @@ static char **shared_argv(int argc, char **argv) {
 }
 
 static void finish(int status) {
+  if (node.forked) /* main returned in a child the program forked: it ends alone */
+    parade_exit(status);
   /* Rank 0 with other ranks: exit() runs the program's atexit handlers
    * first, with the DSM still serving (a handler may read shared data),
    * then on_process_exit, registered before the program's main, ends the
