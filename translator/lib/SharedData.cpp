@@ -274,18 +274,35 @@ public:
     if (!Done.insert(Loc.getRawEncoding()).second)
       return true;
     std::string Text = T.spell(Canon, E->getLocation());
-    if (Text != V->getName())
-      T.replace(Loc, V->getName().size(), Text);
+    if (Text == V->getName())
+      return true;
+    // In its own initialiser (`int *p = malloc(n * sizeof *p);`) the name
+    // stays when the declaration is kept beside the pool storage (a macro
+    // names the local, which is known only once the walk is over).
+    if (const Expr *Init = Canon->getInit();
+        Init && T.contains(Init->getSourceRange(), E->getLocation())) {
+      OwnInit.push_back({Canon, Loc, Text});
+      return true;
+    }
+    T.replace(Loc, V->getName().size(), Text);
     return true;
   }
   // Variables named in clauses are translated by the directive passes.
   bool TraverseOMPClause(OMPClause *) { return true; }
+
+  /// After the walk: the names in initialisers of declarations that go.
+  void finish() {
+    for (const auto &[V, Loc, Text] : OwnInit)
+      if (!T.MacroAliased.count(V))
+        T.replace(Loc, V->getName().size(), Text);
+  }
 
 private:
   Translation &T;
   llvm::DenseSet<unsigned> Done;
   /// Why a pooled local's name cannot stand for its storage (empty: it can).
   llvm::DenseMap<const VarDecl *, std::string> AliasOk;
+  std::vector<std::tuple<const VarDecl *, SourceLocation, std::string>> OwnInit;
 };
 
 /// The text that declares @p V as a pool-backed variable, given its
@@ -644,7 +661,11 @@ private:
 
 } // namespace
 
-void rewritePooledUses(Translation &T, TranslationUnitDecl *TU) { UseRewriter(T).TraverseDecl(TU); }
+void rewritePooledUses(Translation &T, TranslationUnitDecl *TU) {
+  UseRewriter R(T);
+  R.TraverseDecl(TU);
+  R.finish();
+}
 
 /// The variables named in the file's threadprivate directives (canonical).
 static llvm::DenseSet<const VarDecl *> threadPrivateVars(TranslationUnitDecl *TU) {
