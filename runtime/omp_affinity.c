@@ -181,7 +181,7 @@ void omp_display_affinity(const char *format) {
     len = sizeof line - 2;
   line[len] = '\n';
   line[len + 1] = '\0';
-  fputs(line, stdout);
+  fputs(line, stderr); /* as libgomp: the program's standard output stays its own */
 }
 
 /* OMP_DISPLAY_AFFINITY: a thread shows its affinity when it enters a

@@ -19,6 +19,7 @@
 // RUN: env OMP_NUM_THREADS=4 OMP_MAX_ACTIVE_LEVELS=0 %t 2>&1 | FileCheck %s --check-prefix=INACTIVE
 // RUN: env OMP_NUM_THREADS=2 PARADE_TEST_SET_ICVS=1 %mpirun -np 2 %t 2>&1 | FileCheck %s --check-prefix=SET
 // RUN: env OMP_NUM_THREADS=2 OMP_DISPLAY_AFFINITY=true OMP_AFFINITY_FORMAT='shown %n of %N' %t 2>&1 | FileCheck %s --check-prefix=AFFINITY
+// RUN: env OMP_NUM_THREADS=2 OMP_DISPLAY_AFFINITY=true OMP_AFFINITY_FORMAT='shown %n of %N' %t 2>/dev/null | FileCheck %s --check-prefix=AFFINITY-STDOUT
 // RUN: env OMP_NUM_THREADS=2 OMP_PROC_BIND=sideways OMP_DYNAMIC=maybe %t 2>&1 | FileCheck %s --check-prefix=INVALID
 //
 // ENV: OPENMP DISPLAY ENVIRONMENT BEGIN
@@ -41,6 +42,9 @@
 // AFFINITY-COUNT-2: shown {{[01]}} of 2
 // AFFINITY-NOT: shown
 // AFFINITY: max threads 2
+// The display goes to standard error, as libgomp's does.
+// AFFINITY-STDOUT-NOT: shown
+// AFFINITY-STDOUT: max threads 2
 // INVALID-DAG: parade: warning: [rank 0] ignoring invalid value 'sideways' for OMP_PROC_BIND
 // INVALID-DAG: parade: warning: [rank 0] ignoring invalid value 'maybe' for OMP_DYNAMIC
 // INVALID: explicit task 0 1, hinted lock 2
