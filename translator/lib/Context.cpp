@@ -434,7 +434,9 @@ SourceRange Translation::extent(const OMPExecutableDirective *D) {
 
 std::string Translation::conditionalsToKeep(SourceLocation Begin, SourceLocation End,
                                             SourceLocation KeepBegin, SourceLocation KeepEnd,
-                                            SourceLocation DropBefore) {
+                                            ChainPart Part) {
+  if (Part == ChainPart::Middle)
+    return "";
   auto Before = [&](SourceLocation A, SourceLocation B) {
     return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A), SM.getExpansionLoc(B));
   };
@@ -442,18 +444,24 @@ std::string Translation::conditionalsToKeep(SourceLocation Begin, SourceLocation
     return !Before(L, Begin) && Before(L, End) &&
            (KeepBegin.isInvalid() || Before(L, KeepBegin) || !Before(L, KeepEnd));
   };
-  llvm::DenseMap<unsigned, unsigned> InGroup, LostInGroup;
+  auto Copied = [&](SourceLocation L) {
+    return KeepBegin.isValid() && !Before(L, KeepBegin) && Before(L, KeepEnd);
+  };
+  llvm::DenseMap<unsigned, unsigned> InGroup, LostInGroup, CopiedInGroup;
   for (const ConditionalLine &C : Conditionals) {
     InGroup[C.Group]++;
     if (Lost(C.Loc))
       LostInGroup[C.Group]++;
+    if (Copied(C.Loc))
+      CopiedInGroup[C.Group]++;
   }
   std::string Out;
   for (const ConditionalLine &C : Conditionals) {
     if (!Lost(C.Loc) || LostInGroup[C.Group] == InGroup[C.Group])
       continue; // kept by the copy, or a whole group the AST has resolved
-    if (DropBefore.isValid() && Before(C.Loc, DropBefore))
-      continue; // written by the directive this one is the body of
+    if ((Part == ChainPart::First && CopiedInGroup[C.Group]) ||
+        (Part == ChainPart::Innermost && !CopiedInGroup[C.Group]))
+      continue; // the other end of the chain writes this group
     FileID File = SM.getFileID(C.Loc);
     unsigned Line = SM.getSpellingLineNumber(C.Loc);
     SourceLocation LineBegin = SM.translateLineCol(File, Line, 1);

@@ -203,15 +203,19 @@ public:
   /// The main file's conditional lines, in source order (filled while
   /// preprocessing, see Translator.cpp).
   std::vector<ConditionalLine> Conditionals;
+  /// Where a directive stands in a chain of directives that are each the
+  /// whole body of the one before (Directives.cpp).
+  enum class ChainPart { None, First, Middle, Innermost };
   /// The lines among Conditionals in [Begin, End) that the replacement of
   /// that range must keep: those whose group does not lie wholly inside
   /// [Begin, End) minus [KeepBegin, KeepEnd) (the part that is copied
-  /// into the replacement anyway), except those before @p DropBefore
-  /// (another directive's replacement writes them). Their text, one per
-  /// line.
+  /// into the replacement anyway). In a chain, the innermost directive
+  /// keeps only groups with a line in its copy, the first only the others
+  /// ([KeepBegin, KeepEnd) is then the innermost's copy), and the ones
+  /// between keep none. Their text, one per line.
   std::string conditionalsToKeep(clang::SourceLocation Begin, clang::SourceLocation End,
                                  clang::SourceLocation KeepBegin, clang::SourceLocation KeepEnd,
-                                 clang::SourceLocation DropBefore = clang::SourceLocation());
+                                 ChainPart Part = ChainPart::None);
   /// The main file's #define and #undef lines, in source order.
   std::vector<MacroEvent> Macros;
   /// Code outlined from a function to before it would not see the macros

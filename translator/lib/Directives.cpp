@@ -545,35 +545,46 @@ private:
     // Clang replaces a metadirective by the variant it chose, which starts
     // inside the metadirective's pragma line: replace from the pragma's #.
     Begin = T.pragmaStart(Begin);
-    const Stmt *Copied = directiveBody(D);
-    if (Copied && (isLoop(D) || isTaskLoop(D))) {
-      // A loop's translation copies the body of its innermost loop.
-      std::vector<const ForStmt *> Fors = nestedLoops(D, T.Ctx);
-      Copied =
-          Fors.size() == collapseDepth(D, T.Ctx).value_or(1) ? Fors.back()->getBody() : nullptr;
-    }
-    // Directives that are each the whole body of the one before
-    // (`#ifdef _OPENMP / parallel / single / #endif / stmt`) have their
-    // conditional lines before the statement handled by the first of them,
-    // before its own text: an inner one's copy would put them inside the
-    // outlined code, apart from the rest of their #if group.
-    SourceLocation HeadEnd;
-    const Stmt *First = directiveBody(D);
-    while (const auto *Inner = dyn_cast_or_null<OMPExecutableDirective>(First))
-      First = directiveBody(Inner);
-    if (First)
-      HeadEnd = First->getBeginLoc();
-    SourceLocation DropBefore;
-    if (const OMPExecutableDirective *P =
-            enclosingDirective(T.Ctx, D, [](const OMPExecutableDirective *) { return true; });
-        P && directiveBody(P) == D)
-      DropBefore = HeadEnd; // the head's lines go with the first directive's text
-    SourceLocation KeepBegin = Copied ? Copied->getBeginLoc() : SourceLocation();
-    if (HeadEnd.isValid() && Copied && isa<OMPExecutableDirective>(Copied))
-      KeepBegin = HeadEnd;
+    // What the translation copies: a loop's, the body of its innermost loop.
+    auto CopiedOf = [&](const OMPExecutableDirective *X) -> const Stmt * {
+      const Stmt *S = directiveBody(X);
+      if (S && (isLoop(X) || isTaskLoop(X))) {
+        std::vector<const ForStmt *> Fors = nestedLoops(X, T.Ctx);
+        S = Fors.size() == collapseDepth(X, T.Ctx).value_or(1) ? Fors.back()->getBody() : nullptr;
+      }
+      return S;
+    };
+    const Stmt *Copied = CopiedOf(D);
+    // Directives that are each what the one before copies (its body, or
+    // its innermost loop's: `#ifdef _OPENMP / parallel / single / #endif /
+    // stmt`) copy one another's text, and the innermost's copy goes into outlined code. A
+    // conditional group with a line inside that copy belongs to the
+    // innermost directive, as for a directive alone; any other group
+    // around the chain's pragmas belongs to the first, which writes its
+    // lines before its own text (an inner one's would land in the outlined
+    // code, apart from the rest of the group). An `unroll` stays in the
+    // text it is in, so it ends a chain.
+    auto ChainBody = [&](const OMPExecutableDirective *X) -> const OMPExecutableDirective * {
+      const auto *B = dyn_cast_or_null<OMPExecutableDirective>(CopiedOf(X));
+      return B && !isa<OMPUnrollDirective>(B) ? B : nullptr;
+    };
+    const OMPExecutableDirective *P =
+        enclosingDirective(T.Ctx, D, [](const OMPExecutableDirective *) { return true; });
+    bool Link = P && !isa<OMPUnrollDirective>(D) && ChainBody(P) == D;
+    using ChainPart = Translation::ChainPart;
+    ChainPart Part = ChainPart::None;
+    const OMPExecutableDirective *Innermost = D;
+    while (const OMPExecutableDirective *B = ChainBody(Innermost))
+      Innermost = B;
+    if (Innermost != D)
+      Part = Link ? ChainPart::Middle : ChainPart::First;
+    else if (Link)
+      Part = ChainPart::Innermost;
+    if (Part == ChainPart::First)
+      Copied = CopiedOf(Innermost);
     std::string Kept =
-        Copied ? T.conditionalsToKeep(Begin, End, KeepBegin, T.endOf(Copied), DropBefore)
-               : T.conditionalsToKeep(Begin, End, SourceLocation(), SourceLocation());
+        Copied ? T.conditionalsToKeep(Begin, End, Copied->getBeginLoc(), T.endOf(Copied), Part)
+               : T.conditionalsToKeep(Begin, End, SourceLocation(), SourceLocation(), Part);
     // A pooled local whose name stands for its storage (a macro names it)
     // is its private copy's name inside a construct that makes it private.
     std::string Push, Pop;
