@@ -286,8 +286,11 @@ static void *block_alloc(size_t size, size_t align) {
     /* A child the program forked: the pool is its parent's memory (and
      * the heap's metadata its parent's too), so its blocks are its own. */
     void *p = NULL;
-    return posix_memalign(&p, align < sizeof(void *) ? sizeof(void *) : align, size) == 0 ? p
-                                                                                          : NULL;
+    if (posix_memalign(&p, align < sizeof(void *) ? sizeof(void *) : align, size) != 0) {
+      errno = ENOMEM;
+      return NULL;
+    }
+    return p;
   }
   pthread_mutex_lock(&node.alloc.arena.lock);
   void *result;
@@ -501,7 +504,8 @@ void *parade_realloc(void *ptr, size_t size) {
     return fresh;
   }
   size_t old = parade_malloc_usable_size(ptr);
-  if (size <= old && (old <= SMALL_MAX || size > old / 2))
+  /* A forked child's block is its own: its parent's moves. */
+  if (size <= old && (old <= SMALL_MAX || size > old / 2) && !node.forked)
     return ptr;
   void *fresh = parade_malloc(size);
   if (!fresh)
@@ -524,7 +528,10 @@ int parade_posix_memalign(void **out, size_t alignment, size_t size) {
   }
   if (impossible(size, alignment))
     return ENOMEM;
-  *out = block_alloc(size, alignment);
+  void *block = block_alloc(size, alignment);
+  if (!block)
+    return ENOMEM; /* a forked child's C library ran out */
+  *out = block;
   return 0;
 }
 

@@ -16,9 +16,9 @@
 // RUN: env OMP_NUM_THREADS=2 %mpirun -np 2 %t remote 2>&1 | FileCheck %s --check-prefix=REMOTE
 // CHECK: e2e: fork-child-exit: all 5 configurations match gcc -fopenmp
 // REGION: child: team of 1, sum 8386560, heap 8386560
-// REGION-NEXT: parent: child exited with 3
+// REGION-NEXT: parent: child exited with 3, heap[0] 0
 // REMOTE: parade: error: [rank 0] a child process made by fork() read shared data of page {{[0-9]+}}, which its parent had no copy of
-// REMOTE: parent: child exited with 1
+// REMOTE: parent: child exited with 1, heap[0] 0
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,7 +57,9 @@ int main(int argc, char **argv) {
       double *mine = malloc(N * sizeof *mine), h = 0;
       for (int i = 0; i < N; i++)
         mine[i] = heap[i];
-      free(heap);
+      double *grown = realloc(heap, N * sizeof *heap); /* moves: the parent's stays */
+      grown[0] = 1e9;
+      free(grown);
       for (int i = 0; i < N; i++)
         h += mine[i];
       free(mine);
@@ -76,7 +78,8 @@ int main(int argc, char **argv) {
   }
   int status;
   waitpid(pid, &status, 0);
-  printf("parent: child exited with %d\n", WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+  printf("parent: child exited with %d, heap[0] %.0f\n",
+         WIFEXITED(status) ? WEXITSTATUS(status) : -1, heap[0]);
   double s = 0;
 #pragma omp parallel for reduction(+ : s)
   for (int i = 0; i < N; i++)
