@@ -60,7 +60,11 @@ void UserConditionChecker::PragmaDirective(SourceLocation Loc, PragmaIntroducerK
   if (!Text.contains("metadirective") || !Text.contains("condition"))
     return;
   std::string Copy = Text.str();
-  Lexer Raw(Loc, PP.getLangOpts(), Copy.data(), Copy.data(), Copy.data() + Copy.size());
+  // A raw lexer at a file location: one in a macro expansion would need
+  // the preprocessor to map its tokens. Token N lies at Base plus its
+  // offset in the text.
+  SourceLocation Base = SM.getLocForStartOfFile(SM.getMainFileID());
+  Lexer Raw(Base, PP.getLangOpts(), Copy.data(), Copy.data(), Copy.data() + Copy.size());
   std::vector<Token> Tokens;
   for (Token T;;) {
     Raw.LexFromRawLexer(T);
@@ -90,12 +94,11 @@ void UserConditionChecker::PragmaDirective(SourceLocation Loc, PragmaIntroducerK
     ArrayRef<Token> Condition = ArrayRef<Token>(Tokens).slice(Open + 1, Close - Open - 1);
     if (Close >= Tokens.size() || constantTokens(Condition, 0))
       continue;
-    // The raw lexer places token N at Loc plus its offset in the text.
     std::string Spelling;
     for (const Token &T : Condition)
       Spelling +=
           (Spelling.empty() ? "" : " ") +
-          Copy.substr(T.getLocation().getRawEncoding() - Loc.getRawEncoding(), T.getLength());
+          Copy.substr(T.getLocation().getRawEncoding() - Base.getRawEncoding(), T.getLength());
     PP.getDiagnostics().Report(Loc, ErrorID)
         << "a metadirective whose user condition names a variable, a function or an "
            "enumerator ('" +
