@@ -440,13 +440,10 @@ std::string Translation::conditionalsToKeep(SourceLocation Begin, SourceLocation
   auto Before = [&](SourceLocation A, SourceLocation B) {
     return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A), SM.getExpansionLoc(B));
   };
-  auto Lost = [&](SourceLocation L) {
-    return !Before(L, Begin) && Before(L, End) &&
-           (KeepBegin.isInvalid() || Before(L, KeepBegin) || !Before(L, KeepEnd));
-  };
   auto Copied = [&](SourceLocation L) {
     return KeepBegin.isValid() && !Before(L, KeepBegin) && Before(L, KeepEnd);
   };
+  auto Lost = [&](SourceLocation L) { return !Before(L, Begin) && Before(L, End) && !Copied(L); };
   llvm::DenseMap<unsigned, unsigned> InGroup, LostInGroup, CopiedInGroup;
   for (const ConditionalLine &C : Conditionals) {
     InGroup[C.Group]++;

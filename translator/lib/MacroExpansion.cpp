@@ -63,6 +63,20 @@ struct Invocations {
   }
 };
 
+} // namespace
+
+std::optional<StringRef> pragmaOperandText(Preprocessor &PP) {
+  // Clang 19's only preprocessor lexer is Lexer; a `_Pragma`'s is a
+  // pragma lexer over the destringized operand.
+  auto *L = static_cast<Lexer *>(PP.getCurrentLexer());
+  if (!L || !L->isPragmaLexer())
+    return std::nullopt;
+  const char *At = L->getBufferLocation();
+  return StringRef(At, L->getBuffer().end() - At);
+}
+
+namespace {
+
 /// Every pragma a `_Pragma` operator makes inside a macro invocation of the
 /// main file is kept as text, in its place among the tokens: the ones the
 /// preprocessor handles itself (`GCC diagnostic`, `push_macro`, `GCC
@@ -79,16 +93,12 @@ public:
     Invocation *I = Found.of(PP.getSourceManager(), PP.getLangOpts(), Loc);
     if (!I)
       return;
-    // Clang 19's only preprocessor lexer is Lexer; a `_Pragma`'s is a
-    // pragma lexer over the destringized operand.
-    auto *L = static_cast<Lexer *>(PP.getCurrentLexer());
-    if (!L || !L->isPragmaLexer()) {
+    std::optional<StringRef> Text = pragmaOperandText(PP);
+    if (!Text) {
       I->Unwritable = true;
       return;
     }
-    const char *At = L->getBufferLocation();
-    StringRef Text = StringRef(At, L->getBuffer().end() - At).trim();
-    I->Pieces.push_back({true, Text.str(), Loc});
+    I->Pieces.push_back({true, Text->trim().str(), Loc});
   }
 
 private:

@@ -32,9 +32,15 @@
 
 #include "Translator.h"
 
+#include <optional>
 #include <set>
 
 namespace parade {
+
+/// The destringized operand of the `_Pragma` the preprocessor is reading
+/// (called from PPCallbacks::PragmaDirective), which its pragma lexer
+/// holds; std::nullopt when the current lexer is not a pragma lexer.
+std::optional<llvm::StringRef> pragmaOperandText(clang::Preprocessor &PP);
 
 /// The text of the main file of @p Tool with every macro invocation that
 /// spells an OpenMP directive, or that begins at a file offset in

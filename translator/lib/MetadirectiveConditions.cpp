@@ -1,6 +1,8 @@
 //===- MetadirectiveConditions.cpp - run-time user conditions -------------===//
 #include "MetadirectiveConditions.h"
 
+#include "MacroExpansion.h"
+
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
@@ -48,12 +50,9 @@ void UserConditionChecker::PragmaDirective(SourceLocation Loc, PragmaIntroducerK
       else
         End++;
     Text = Buffer.slice(Begin, End);
-  } else if (Introducer == PIK__Pragma) {
-    auto *L = static_cast<Lexer *>(PP.getCurrentLexer());
-    if (!L || !L->isPragmaLexer())
-      return;
-    const char *At = L->getBufferLocation();
-    Text = StringRef(At, L->getBuffer().end() - At);
+  } else if (std::optional<StringRef> Operand;
+             Introducer == PIK__Pragma && (Operand = pragmaOperandText(PP))) {
+    Text = *Operand;
   } else {
     return;
   }
