@@ -8,6 +8,9 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -85,6 +88,25 @@ static void flush_user_output(void) {
     fflush(NULL); /* the program's own files */
 }
 
+/* Wait (up to 10 s) until the process at the other end of the pipe fd has
+ * read everything in it, then a little longer for it to pass that on. Only
+ * system calls and nanosleep, which are async-signal-safe: this runs in
+ * the fault handler too. A file or a terminal needs no wait. */
+static void wait_for_reader(int fd) {
+  struct stat st;
+  if (syscall(SYS_fstat, fd, &st) != 0 || !S_ISFIFO(st.st_mode))
+    return;
+  struct timespec tick = {0, 5 * 1000 * 1000};
+  for (int waited = 0; waited < 2000; waited++) {
+    int unread = 0;
+    if (syscall(SYS_ioctl, fd, FIONREAD, &unread) != 0 || unread == 0)
+      break;
+    nanosleep(&tick, NULL);
+  }
+  struct timespec pass_on = {0, 50 * 1000 * 1000};
+  nanosleep(&pass_on, NULL);
+}
+
 void err_abort_job(int status) {
   int up = 0, down = 0;
   if (MPI_Initialized(&up) == MPI_SUCCESS && up && MPI_Finalized(&down) == MPI_SUCCESS && !down &&
@@ -92,10 +114,10 @@ void err_abort_job(int status) {
     /* The report just written sits in a pipe to the launcher's forwarder;
      * MPI_Abort has the launcher kill every process, and a forwarder killed
      * before it reads the pipe loses the report (seen with MPICH's hydra:
-     * 1 run in 15). Give it a moment to drain; nanosleep is
-     * async-signal-safe, so this holds in the fault handler too. */
-    struct timespec drain = {0, 200 * 1000 * 1000};
-    nanosleep(&drain, NULL);
+     * 1 run in 15 with a fixed pause of none, and once in a loaded CI run
+     * with a pause of 200 ms). Wait until the forwarder has read it. */
+    wait_for_reader(STDOUT_FILENO);
+    wait_for_reader(STDERR_FILENO);
     MPI_Abort(MPI_COMM_WORLD, status);
   }
   _exit(status);
