@@ -131,6 +131,33 @@ void placeSharedGlobals(Translation &T, TranslationUnitDecl *TU) {
              /*After=*/true);
 }
 
+/// Moves the definition of tag @p TD, declared in a function, to file scope
+/// before the function that starts at @p FunctionStart, an unnamed one with
+/// a name of its own (given to the AST too, so that every type the
+/// translation spells names it). With @p NameInPlace, the definition's
+/// text in the function becomes the type's name (else the caller replaces
+/// the whole declaration). False where a macro writes the definition.
+static bool hoistTagDefinition(Translation &T, TagDecl *TD, SourceLocation FunctionStart,
+                               bool NameInPlace) {
+  SourceLocation Begin = TD->getBeginLoc(), Brace = TD->getBraceRange().getBegin(),
+                 End = TD->getBraceRange().getEnd().getLocWithOffset(1);
+  if (Begin.isMacroID() || Brace.isMacroID() || End.isMacroID())
+    return false;
+  std::string Text = T.textWithLines(Begin, End);
+  if (!TD->getIdentifier()) {
+    std::string Name = "parade_tag_" + std::to_string(T.fresh());
+    TD->setDeclName(&T.Ctx.Idents.get(Name));
+    // Before the body: after the keyword and any attributes.
+    size_t At = Text.size() - T.textBetween(Begin, End).size() + T.textBetween(Begin, Brace).size();
+    Text.insert(At, Name + " ");
+  }
+  T.addBeforeFunction(FunctionStart, Text + ";\n");
+  if (NameInPlace)
+    T.replace(CharSourceRange::getCharRange(Begin, End),
+              TD->getKindName().str() + " " + TD->getName().str());
+  return true;
+}
+
 namespace {
 
 /// Why @p V's name may not become a macro for its pool storage in its
@@ -522,25 +549,11 @@ public:
     }
     for (Decl *D : S->decls()) {
       auto *TD = dyn_cast<TagDecl>(D);
-      if (!TD)
-        continue;
-      SourceLocation Begin = TD->getBeginLoc(), Brace = TD->getBraceRange().getBegin(),
-                     End = TD->getBraceRange().getEnd().getLocWithOffset(1);
-      if (Begin.isMacroID() || Brace.isMacroID() || End.isMacroID()) {
+      if (TD && !hoistTagDefinition(T, TD, FunctionStart, /*NameInPlace=*/false)) {
         T.error(TD->getLocation(), "a type declared by a macro together with a shared "
                                    "variable is not supported; declare it separately");
         return false;
       }
-      std::string Text = T.textWithLines(Begin, End);
-      if (!TD->getIdentifier()) {
-        std::string Name = "parade_tag_" + std::to_string(T.fresh());
-        TD->setDeclName(&T.Ctx.Idents.get(Name));
-        // Before the body: after the keyword and any attributes.
-        size_t At =
-            Text.size() - T.textBetween(Begin, End).size() + T.textBetween(Begin, Brace).size();
-        Text.insert(At, Name + " ");
-      }
-      T.addBeforeFunction(FunctionStart, Text + ";\n");
     }
     return true;
   }
@@ -739,6 +752,26 @@ void rewritePooledDecls(Translation &T, TranslationUnitDecl *TU) {
   }
 }
 
+/// A declaration of automatic variables together with their type's
+/// definition (`struct acc { int n; double s; } a = {0}, b;`,
+/// `struct { int n; } st;`): the outlined bodies, at file scope, must see
+/// the type to spell and use it. Static locals are not: their pooled
+/// declaration hoists their type itself (hoistStaticLocalTypes).
+static bool definesTypeOfLocals(const DeclStmt *S) {
+  bool Tag = false, Locals = false;
+  for (const Decl *D : S->decls()) {
+    if (const auto *TD = dyn_cast<TagDecl>(D))
+      Tag |= TD->isThisDeclarationADefinition();
+    else if (const auto *V = dyn_cast<VarDecl>(D)) {
+      if (!V->hasLocalStorage() || V->getType()->isVariablyModifiedType())
+        return false;
+      Locals = true;
+    } else
+      return false;
+  }
+  return Tag && Locals;
+}
+
 void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
   class Finder : public RecursiveASTVisitor<Finder> {
   public:
@@ -765,7 +798,7 @@ void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
             !(V && V->hasExternalStorage() && !V->getType()->isVariablyModifiedType()))
           OnlyExternals = false;
       }
-      if (OnlyTypes)
+      if (OnlyTypes || definesTypeOfLocals(S))
         TypeDecls.push_back(S);
       else if (OnlyExternals)
         Externals.push_back(S);
@@ -804,7 +837,10 @@ void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
     for (const DeclStmt *S : Find.TypeDecls) {
       if (S->getBeginLoc().isMacroID())
         continue;
+      bool OnlyTypes = llvm::all_of(S->decls(), [](const Decl *D) { return isa<TypeDecl>(D); });
       for (const Decl *D : S->decls()) {
+        if (!OnlyTypes && !isa<TagDecl>(D))
+          continue; // a variable declared with the type stays
         std::vector<const NamedDecl *> Names = {cast<NamedDecl>(D)};
         if (const auto *E = dyn_cast<EnumDecl>(D))
           Names.insert(Names.end(), E->enumerator_begin(), E->enumerator_end());
@@ -819,6 +855,14 @@ void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
             Undefs += "#undef " + Name + "\n";
           }
         }
+      }
+      if (!OnlyTypes) {
+        // The variables stay, of the type by its name (a macro's
+        // definition stays too).
+        for (Decl *D : S->decls())
+          if (auto *TD = dyn_cast<TagDecl>(D); TD && TD->isThisDeclarationADefinition())
+            hoistTagDefinition(T, TD, F->getBeginLoc(), /*NameInPlace=*/true);
+        continue;
       }
       SourceLocation End = T.endOf(S);
       std::string Text = T.textWithLines(S->getBeginLoc(), End);

@@ -1,0 +1,81 @@
+// A region that names a local declared together with its type (`struct sn
+// { int n; } st = {0};`, an anonymous struct, an enum): the outlined code,
+// at file scope, could not see the type, and the translation did not
+// compile (an anonymous struct was spelled "struct (unnamed struct at
+// ...)", a named one was an incomplete type). The type's definition now
+// goes to file scope before the function, an anonymous one with a name of
+// its own, and the declaration keeps its variables, of the type by name.
+// A file-scope type of the same name gets another name for the function's
+// extent; a struct defined with a variable inside a region is outlined
+// with it. Found by a review.
+//
+// REQUIRES: translator
+// RUN: %compare-with-gcc %s | FileCheck %s
+// CHECK: e2e: region-uses-type-declared-with-variable: all 5 configurations match gcc -fopenmp
+#include <assert.h>
+#include <omp.h>
+#include <stdio.h>
+
+struct sn {
+  char tag[3];
+};
+
+static int other(void) {
+  // The same anonymous shape in another function: its own type.
+  struct {
+    long total;
+  } acc = {0};
+#pragma omp parallel for
+  for (int i = 0; i < 10; i++) {
+#pragma omp atomic
+    acc.total += i;
+  }
+  return (int)acc.total;
+}
+
+int main(void) {
+  int x = 0, y = 1;
+  assert(x == 0);
+  // Written in a region, named in a macro.
+  struct {
+    int n;
+    double s;
+  } st = {0, 0.0}, st2 = {5, 1.0};
+  assert(st.n == 0);
+  // Shadows the file-scope struct sn.
+  struct sn {
+    int hits;
+  } counts = {0};
+  enum colour { RED, GREEN = 3, BLUE } c = GREEN;
+  // Read only in the region: copied into it.
+  const struct point {
+    double px, py;
+  } origin = {1.5, -2.0};
+#pragma omp parallel
+  {
+    struct {
+      int id;
+    } me = {omp_get_thread_num()};
+#pragma omp critical
+    {
+      x++;
+      y += me.id >= 0;
+      st.n++;
+      st.s += 0.5;
+      st2.n += 2;
+      counts.hits += c == GREEN;
+    }
+    struct point shifted = origin;
+    shifted.px += 1.0;
+    if (shifted.px != 2.5 || shifted.py != -2.0)
+      printf("wrong copy of origin\n");
+  }
+  struct sn more = {7};
+  enum colour last = BLUE;
+  int threads = x;
+  printf("threads counted %d\n", threads > 0);
+  printf("y-x %d n-x %d s*2-x %d st2 %d hits-x %d more %d last %d other %d\n", y - x,
+         st.n - x, (int)(st.s * 2) - x, st2.n - 2 * x, counts.hits - x, more.hits, last,
+         other());
+  return 0;
+}
