@@ -5,7 +5,10 @@
 // did not compile; Marzolla's omp-list-ranking.c). The name in a kept
 // declaration's initialiser is now the local's own; without the macro the
 // declaration goes and the initialiser names the storage, as before.
-// Found by a helper.
+// Found by a helper. So for a name in another initialiser of the same
+// declaration (`int *a = malloc(...), *b = malloc(n * sizeof *a);`,
+// `int k = 0, m = (k = 3);` with assert naming one): it named the storage
+// of a local declared after it. Found by a review.
 //
 // REQUIRES: translator
 // RUN: %compare-with-gcc %s | FileCheck %s
@@ -20,8 +23,20 @@ int main(void) {
   assert(rank);
   double *w = malloc(n * sizeof *w);
   long total = 0;
+  int *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *a);
+  assert(b);
+  int k = 0, m = (k = 3);
+  assert(m == 3);
 #pragma omp parallel
   {
+#pragma omp single
+    {
+      int *t = a;
+      a = b;
+      b = t;
+      k++;
+      m += k;
+    }
 #pragma omp for
     for (int i = 0; i < n; i++) {
       rank[i] = n - i;
@@ -36,7 +51,9 @@ int main(void) {
     for (int i = 0; i < n - 1; i++)
       total += rank[i] + (long)w[i];
   }
-  printf("total %ld\n", total);
+  printf("total %ld k %d m %d swapped %d\n", total, k, m, a != b);
+  free(a);
+  free(b);
   free(rank - 1);
   free(w - 1);
   return 0;

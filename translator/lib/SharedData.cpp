@@ -245,6 +245,23 @@ static bool callsAlloca(Stmt *Body) {
   return F.Found;
 }
 
+/// Whether declaration @p S stays as it is beside its pool storage
+/// (DeclRewriter::aliasDecl) rather than being rewritten: a macro names one
+/// of its pooled locals, or its text cannot be rewritten (a macro's), or
+/// it declares a type with the variables (`struct pt {...} p;`, whose type
+/// may have no name to declare the pool's pointer with).
+static bool keptBesidePool(Translation &T, const DeclStmt *S) {
+  CharSourceRange Written = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(S->getSourceRange()), T.SM, T.Ctx.getLangOpts());
+  bool DeclaresType = llvm::any_of(S->decls(), [](const Decl *D) { return !isa<VarDecl>(D); });
+  return llvm::any_of(S->decls(), [&](const Decl *D) {
+    const auto *V = dyn_cast<VarDecl>(D);
+    return V && (T.MacroAliased.count(V->getCanonicalDecl()) ||
+                 ((Written.isInvalid() || DeclaresType) && T.Pooled.count(V->getCanonicalDecl()) &&
+                  V->hasLocalStorage()));
+  });
+}
+
 class UseRewriter : public RecursiveASTVisitor<UseRewriter> {
 public:
   explicit UseRewriter(Translation &T) : T(T) {}
@@ -303,15 +320,22 @@ public:
     std::string Text = T.spell(Canon, E->getLocation());
     if (Text == V->getName())
       return true;
-    // In its own initialiser (`int *p = malloc(n * sizeof *p);`) the name
-    // stays when the declaration is kept beside the pool storage (a macro
-    // names the local, which is known only once the walk is over).
-    if (const Expr *Init = Canon->getInit();
-        Init && T.contains(Init->getSourceRange(), E->getLocation())) {
-      OwnInit.push_back({Canon, Loc, Text});
+    // In its own declaration (`int *p = malloc(n * sizeof *p);`, `int k,
+    // m = (k = 3);`) the name stays when the declaration is kept beside
+    // the pool storage (a macro names a local of it, which is known only
+    // once the walk is over).
+    if (const DeclStmt *S = DeclaredBy.lookup(Canon);
+        S && T.contains(S->getSourceRange(), E->getLocation())) {
+      InOwnDecl.push_back({S, Loc, Text, V->getName().size()});
       return true;
     }
     T.replace(Loc, V->getName().size(), Text);
+    return true;
+  }
+  bool VisitDeclStmt(DeclStmt *S) {
+    for (const Decl *D : S->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D))
+        DeclaredBy[V->getCanonicalDecl()] = S;
     return true;
   }
   // Variables named in clauses are translated by the directive passes.
@@ -319,9 +343,9 @@ public:
 
   /// After the walk: the names in initialisers of declarations that go.
   void finish() {
-    for (const auto &[V, Loc, Text] : OwnInit)
-      if (!T.MacroAliased.count(V))
-        T.replace(Loc, V->getName().size(), Text);
+    for (const auto &[S, Loc, Text, Length] : InOwnDecl)
+      if (!keptBesidePool(T, S))
+        T.replace(Loc, Length, Text);
   }
 
 private:
@@ -329,7 +353,10 @@ private:
   llvm::DenseSet<unsigned> Done;
   /// Why a pooled local's name cannot stand for its storage (empty: it can).
   llvm::DenseMap<const VarDecl *, std::string> AliasOk;
-  std::vector<std::tuple<const VarDecl *, SourceLocation, std::string>> OwnInit;
+  /// The declaration statement of each local.
+  llvm::DenseMap<const VarDecl *, const DeclStmt *> DeclaredBy;
+  /// Names of pooled locals inside their own declaration statement.
+  std::vector<std::tuple<const DeclStmt *, SourceLocation, std::string, size_t>> InOwnDecl;
 };
 
 /// The text that declares @p V as a pool-backed variable, given its
@@ -451,18 +478,10 @@ public:
     // (`bool` from <stdbool.h>, a macro for `static`), but not be one.
     CharSourceRange Written = Lexer::makeFileCharRange(
         CharSourceRange::getTokenRange(S->getSourceRange()), T.SM, T.Ctx.getLangOpts());
-    // A declaration whose text cannot be rewritten (a macro's), or that
-    // declares a type with the variable (`struct pt {...} p;`, whose type
-    // may have no name to declare the pool's pointer with), stays.
-    bool Alias = false, DeclaresType = false;
+    bool DeclaresType = false;
     for (Decl *D : S->decls())
       DeclaresType |= !isa<VarDecl>(D);
-    for (Decl *D : S->decls())
-      if (auto *V = dyn_cast<VarDecl>(D))
-        Alias |= T.MacroAliased.count(V->getCanonicalDecl()) ||
-                 ((Written.isInvalid() || DeclaresType) && T.Pooled.count(V->getCanonicalDecl()) &&
-                  V->hasLocalStorage());
-    if (Alias) {
+    if (keptBesidePool(T, S)) {
       aliasDecl(S);
       return true;
     }
