@@ -66,6 +66,10 @@ struct ReductionItem {
   /// construct combine into an accumulator of that thread
   /// (parade_tr_<name>), which joins its partial once they are done.
   bool Task = false;
+  /// reduction(inscan, ...): the scan reads the original through a
+  /// pointer named parade_scan_orig_<name>, declared before the private
+  /// copy hides the original's name.
+  bool Inscan = false;
 };
 
 /// A construct that can privatise variables (a region or work-sharing

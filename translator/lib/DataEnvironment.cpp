@@ -294,6 +294,8 @@ Privates privates(Translation &T, const OMPExecutableDirective *D, const Constru
         break;
       }
       P.Before += T.declare(T.Ctx.getPointerType(Ty), Ptr) + " = &" + Orig + "; ";
+      if (Item && Item->Inscan)
+        P.Before += "__typeof__(" + Ptr + ") parade_scan_orig_" + Name + " = " + Ptr + "; ";
       P.Decls += T.declare(Ty, Name) + " = " + reductionIdentity(T, Op, Ty) + "; ";
       if (Item && Item->Task) {
         // The thread's in_reduction tasks combine into its accumulator;

@@ -369,6 +369,9 @@ ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) 
           }
           R.Task = true;
         }
+      if (Rd->getModifier() == OMPC_REDUCTION_inscan)
+        for (size_t K = First; K < Out.Reductions.size(); K++)
+          Out.Reductions[K].Inscan = true;
     } else if (const auto *In = dyn_cast<OMPInReductionClause>(C)) {
       // A participating task combines its partial into the original at
       // its end (Tasks.cpp).

@@ -81,11 +81,14 @@ std::string scanIterations(ConstructContext &C, const OMPExecutableDirective *D,
     // As with gcc, the prefix starts from the original's value: the first
     // thread brings it. It reads the original before the collective prefix:
     // once that returns, the other threads may already be combining their
-    // totals into the original (the lock path's critical combine).
+    // totals into the original (the lock path's critical combine). It is
+    // reached through the pointer the reduction took before its private
+    // copy hid the name (a global's name meant the private copy: the
+    // prefix started from the first thread's own block, counted twice).
     std::string Orig = "parade_so" + std::to_string(J);
     Originals += I.Type + " " + Orig + " = " + I.Identity + "; ";
-    FirstBrings += Orig + " = " + T.spell(I.Var, D->getBeginLoc(), D) + "; " +
-                   reductionCombine(I.Op, Pre, Orig) + " ";
+    FirstBrings +=
+        Orig + " = *parade_scan_orig_" + Name + "; " + reductionCombine(I.Op, Pre, Orig) + " ";
     Vars += std::string(J ? ", " : "") + "{&" + Pre + ", 1, " +
             runtimeTypeName(I.Var->getType(), T.Ctx) + ", " + reductionRuntimeOp(I.Op) + "}";
     Firsts += Pre + " = " + Orig + "; ";
