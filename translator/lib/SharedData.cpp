@@ -791,6 +791,22 @@ static bool definesTypeOfLocals(const DeclStmt *S) {
   return Tag && Locals;
 }
 
+void nameUnnamedFileScopeTypes(Translation &T, TranslationUnitDecl *TU) {
+  for (Decl *D : TU->decls()) {
+    auto *TD = dyn_cast<TagDecl>(D);
+    // A typedef's unnamed struct is spelled by the typedef's name.
+    if (!TD || TD->getIdentifier() || !TD->isThisDeclarationADefinition() ||
+        TD->getTypedefNameForAnonDecl() || !T.inMainFile(TD->getLocation()))
+      continue;
+    SourceLocation Brace = TD->getBraceRange().getBegin();
+    if (Brace.isInvalid() || Brace.isMacroID())
+      continue;
+    std::string Name = "parade_tag_" + std::to_string(T.fresh());
+    TD->setDeclName(&T.Ctx.Idents.get(Name));
+    T.insert(Brace, Name + " ", /*After=*/false);
+  }
+}
+
 void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
   class Finder : public RecursiveASTVisitor<Finder> {
   public:

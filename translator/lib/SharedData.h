@@ -45,6 +45,12 @@ void rewritePooledDecls(Translation &T, clang::TranslationUnitDecl *TU);
 /// Move type declarations local to a function with parallel regions to file
 /// scope, where the outlined regions can name them.
 void hoistLocalTypes(Translation &T, clang::TranslationUnitDecl *TU);
+
+/// Gives each unnamed struct, union or enum defined at file scope (`struct
+/// { int t; } thr;`) a name of its own, in the text and in the AST, so that
+/// the translation can spell the type of a variable declared with it (a
+/// firstprivate or copyin copy, a private one).
+void nameUnnamedFileScopeTypes(Translation &T, clang::TranslationUnitDecl *TU);
 /// Send allocation and I/O to parade's functions; handle threadprivate.
 void rewriteRuntimeCalls(Translation &T, clang::TranslationUnitDecl *TU);
 void wrapMain(Translation &T, clang::TranslationUnitDecl *TU);
