@@ -87,6 +87,25 @@ std::string reductionOp(const ConstructVars &CV, const VarDecl *V) {
   return R ? R->Op : "+";
 }
 
+/// Whether task or taskloop @p D names @p V in an in_reduction clause.
+bool namesInReduction(const OMPExecutableDirective *D, const VarDecl *V) {
+  for (const auto *In : D->getClausesOfKind<OMPInReductionClause>())
+    for (const Expr *E : In->varlists())
+      if (varOf(E) == V)
+        return true;
+  return false;
+}
+
+/// The pointer through which a task of @p D reaches where its partial of
+/// @p V goes. An in_reduction item's has a name that a task created inside
+/// @p D can spell before @p D is translated (inReductionTarget).
+std::string reductionPointer(Translation &T, const OMPExecutableDirective *D, const VarDecl *V) {
+  if (namesInReduction(D, V))
+    return "parade_ir_" + std::to_string(D->getBeginLoc().getRawEncoding()) + "_" +
+           V->getName().str();
+  return "parade_tp_" + std::to_string(T.fresh());
+}
+
 /// Where an in_reduction task of @p D combines its partial of @p V: the
 /// original as spelled at the task, when the nearest construct that scopes
 /// @p V's task reduction is a taskgroup with task_reduction; the creating
@@ -94,15 +113,13 @@ std::string reductionOp(const ConstructVars &CV, const VarDecl *V) {
 /// a reduction with the task modifier. When no construct of this function
 /// scopes it (an orphaned task, called from inside the scope), the runtime
 /// finds the scope by the original's address, which every scope registers
-/// (parade_task_reduction_register).
+/// (parade_task_reduction_register). Inside a task that is itself in the
+/// reduction (in_reduction of @p V), where @p V names that task's partial:
+/// where that task's partial goes.
 std::string inReductionTarget(Translation &T, const OMPExecutableDirective *D, const VarDecl *V,
                               const OMPExecutableDirective *Except) {
   std::string Orig = "&" + T.spell(V, D->getBeginLoc(), Except);
-  bool Named = false;
-  for (const auto *In : D->getClausesOfKind<OMPInReductionClause>())
-    for (const Expr *E : In->varlists())
-      Named |= varOf(E) == V;
-  if (!Named)
+  if (!namesInReduction(D, V))
     return Orig;
   auto Names = [&](auto Clauses) {
     for (const auto *Cl : Clauses)
@@ -114,6 +131,13 @@ std::string inReductionTarget(Translation &T, const OMPExecutableDirective *D, c
   bool InTask = false;
   for (const OMPExecutableDirective *P = D;
        (P = enclosingDirective(T.Ctx, P, [](const OMPExecutableDirective *) { return true; }));) {
+    if ((isa<OMPTaskDirective>(P) || isTaskLoop(P)) && namesInReduction(P, V)) {
+      if (InTask)
+        T.error(D->getBeginLoc(), "an in_reduction task inside another task or region that is "
+                                  "itself inside an in_reduction task of '" +
+                                      V->getName().str() + "' is not supported by parade");
+      return reductionPointer(T, P, V);
+    }
     if (Names(P->getClausesOfKind<OMPTaskReductionClause>()))
       return Orig;
     if (isTaskLoop(P) && Names(P->getClausesOfKind<OMPReductionClause>())) {
@@ -133,7 +157,9 @@ std::string inReductionTarget(Translation &T, const OMPExecutableDirective *D, c
                                   "reduction with the task modifier is not supported by parade");
       return "&parade_tr_" + V->getName().str();
     }
-    InTask |= isa<OMPTaskDirective>(P) || isTaskLoop(P);
+    // Outlined code between: it cannot name what the construct declared.
+    InTask |= isa<OMPTaskDirective>(P) || isTaskLoop(P) ||
+              isOpenMPParallelDirective(P->getDirectiveKind());
   }
   T.remark(D->getBeginLoc(), "in_reduction of '" + V->getName().str() +
                                  "': no construct here scopes it for this task, so the task "
@@ -150,7 +176,7 @@ InPlaceReductions inPlaceReductions(Translation &T, const OMPExecutableDirective
   for (auto &[V, S] : CV.Vars) {
     if (S != Sharing::Reduction)
       continue;
-    std::string Ptr = "parade_tp_" + std::to_string(T.fresh());
+    std::string Ptr = reductionPointer(T, D, V);
     Out.Before += T.declare(T.Ctx.getPointerType(V->getType()), Ptr) + " = " +
                   inReductionTarget(T, D, V, Except) + "; ";
     R.add(T, V, reductionOp(CV, V), Ptr, reductionItem(CV, V));
@@ -264,8 +290,9 @@ std::string outlineTask(ConstructContext &C, const OMPExecutableDirective *D,
   for (auto &[V, Sh] : CV.Vars) {
     std::string Name = V->getName().str();
     QualType Ty = CV.declaredType(V);
-    bool Pointer = Sh == Sharing::LastPrivate || Sh == Sharing::Reduction;
-    std::string Field = Pointer ? "parade_tp_" + std::to_string(T.fresh()) : "";
+    std::string Field = Sh == Sharing::Reduction     ? reductionPointer(T, D, V)
+                        : Sh == Sharing::LastPrivate ? "parade_tp_" + std::to_string(T.fresh())
+                                                     : "";
     if (Loop && Loop->Finals.count(V)) {
       // Declared by each iteration; lastprivate: the value after the loop.
       if (Sh == Sharing::LastPrivate) {
