@@ -27,7 +27,7 @@ typedef struct omp_lock_t {
 /** @brief A nestable lock: the owner may set it again. */
 typedef struct omp_nest_lock_t {
   __UINT64_TYPE__ id;
-  int owner; /* global thread number, -1 if free */
+  __UINT64_TYPE__ owner; /* the owning task (its runtime key), 0 if free */
   int count;
 } omp_nest_lock_t;
 

@@ -199,11 +199,13 @@ void omp_set_lock(omp_lock_t *lock) { parade_lock_acquire((parade_lock_t *)lock)
 void omp_unset_lock(omp_lock_t *lock) { parade_lock_release((parade_lock_t *)lock); }
 int omp_test_lock(omp_lock_t *lock) { return parade_lock_try((parade_lock_t *)lock); }
 
-/* A nest lock's owner and count are only touched by the thread holding the
- * underlying lock, so they need no protection of their own. */
+/* A nest lock's owner and count are only written by the task holding the
+ * underlying lock, so they need no protection of their own. A nest lock is
+ * owned by a task, not a thread (OpenMP 3.0): the implicit task of a
+ * region, even one the same thread runs serialized, is another owner. */
 void omp_init_nest_lock(omp_nest_lock_t *lock) {
   parade_lock_init((parade_lock_t *)&lock->id);
-  lock->owner = -1;
+  lock->owner = 0;
   lock->count = 0;
 }
 void omp_destroy_nest_lock(omp_nest_lock_t *lock) { lock->id = 0; }
@@ -212,7 +214,7 @@ void omp_init_nest_lock_with_hint(omp_nest_lock_t *lock, omp_sync_hint_t hint) {
   omp_init_nest_lock(lock);
 }
 void omp_set_nest_lock(omp_nest_lock_t *lock) {
-  int me = parade_thread_num();
+  uint64_t me = task_owner_key();
   if (lock->owner == me && lock->count > 0) {
     lock->count++;
     return;
@@ -223,12 +225,12 @@ void omp_set_nest_lock(omp_nest_lock_t *lock) {
 }
 void omp_unset_nest_lock(omp_nest_lock_t *lock) {
   if (--lock->count == 0) {
-    lock->owner = -1;
+    lock->owner = 0;
     parade_lock_release((parade_lock_t *)&lock->id);
   }
 }
 int omp_test_nest_lock(omp_nest_lock_t *lock) {
-  int me = parade_thread_num();
+  uint64_t me = task_owner_key();
   if (lock->owner == me && lock->count > 0)
     return ++lock->count;
   if (!parade_lock_try((parade_lock_t *)&lock->id))

@@ -51,6 +51,7 @@ struct task {
   _Atomic uint32_t detach_pending;
   struct task_icv icv;      /* the ICVs it changed (or inherited changed) */
   uint64_t fulfils_seen;    /* remote_fulfils when it last acquired */
+  uint64_t owner_key;       /* task_owner_key, 0 until asked for */
   struct dep_node *dep;     /* in its parent's dependence graph, or NULL */
   struct dep_table *deps;   /* the dependences of its children */
   struct task *prev, *next; /* queue links */
@@ -401,18 +402,36 @@ struct task_icv *task_icv(void) { return current || parade_level() > 0 ? &cur()-
 /* The ICVs of the tasks that serialized regions interrupted, innermost
  * last (deeper nests than this keep the innermost ICVs: a rare leak). */
 #define ICV_NEST 64
-static __thread struct task_icv icv_stack[ICV_NEST];
+static __thread struct {
+  struct task_icv icv;
+  uint64_t owner_key;
+} icv_stack[ICV_NEST];
 static __thread unsigned icv_depth;
 
-void task_icv_push(void) {
-  if (icv_depth < ICV_NEST)
-    icv_stack[icv_depth] = cur()->icv;
+void task_serial_enter(void) {
+  struct task *self = cur();
+  if (icv_depth < ICV_NEST) {
+    icv_stack[icv_depth].icv = self->icv;
+    icv_stack[icv_depth].owner_key = self->owner_key;
+    /* The region's implicit task is another owner, for its extent. */
+    self->owner_key = 0;
+  }
   icv_depth++;
 }
 
-void task_icv_pop(void) {
-  if (icv_depth > 0 && --icv_depth < ICV_NEST)
-    cur()->icv = icv_stack[icv_depth];
+void task_serial_exit(void) {
+  if (icv_depth > 0 && --icv_depth < ICV_NEST) {
+    cur()->icv = icv_stack[icv_depth].icv;
+    cur()->owner_key = icv_stack[icv_depth].owner_key;
+  }
+}
+
+uint64_t task_owner_key(void) {
+  static _Atomic uint64_t issued;
+  struct task *self = cur();
+  if (!self->owner_key)
+    self->owner_key = (uint64_t)(node.rank + 1) << 40 | (atomic_fetch_add(&issued, 1) + 1);
+  return self->owner_key;
 }
 
 void parade_taskgroup_begin(void) {
@@ -442,12 +461,14 @@ void parade_taskgroup_end(void) {
 static __thread struct taskgroup *serial_opened;
 static __thread struct task_reduction_scope *serial_reductions;
 static __thread struct task *serial_current; /* a task run at once that forked */
-
+static __thread uint64_t serial_owner_key;
 void task_region_begin(void) {
   serial_current = current;
   current = NULL;
   serial_opened = implicit_task.opened;
   serial_reductions = implicit_task.reductions;
+  serial_owner_key = implicit_task.owner_key;
+  implicit_task.owner_key = 0;
   implicit_task.opened = NULL;
   implicit_task.reductions = NULL;
   implicit_task.group = NULL;
@@ -461,6 +482,7 @@ void task_region_end(void) {
   implicit_task.icv.set = 0; /* the region's implicit task ends */
   implicit_task.opened = serial_opened;
   implicit_task.reductions = serial_reductions;
+  implicit_task.owner_key = serial_owner_key;
   serial_opened = NULL;
   serial_reductions = NULL;
   current = serial_current;

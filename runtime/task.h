@@ -39,9 +39,16 @@ struct task_icv {
 /* The calling task's own ICVs; NULL in the initial task outside regions. */
 struct task_icv *task_icv(void);
 /* A serialized region runs on the encountering task's structure: what its
- * implicit task sets must end with it. Push before, pop after. */
-void task_icv_push(void);
-void task_icv_pop(void);
+ * implicit task sets (its ICVs) must end with it, and it is a task of its
+ * own (task_owner_key). Enter before, exit after. */
+void task_serial_enter(void);
+void task_serial_exit(void);
+
+/* The calling task's identity as an owner of nest locks, unique in the job
+ * and never 0: an explicit task's, a region's implicit task's (a serialized
+ * region's too), a thread's initial task's (a thread the program made
+ * itself has one of its own). */
+uint64_t task_owner_key(void);
 
 /* Run queued tasks until every deferred task of this node has completed.
  * Called before a thread arrives at a team barrier. */

@@ -280,13 +280,13 @@ static void begin_region(const struct fork_info *info, parade_region_fn fn, cons
  * implicit task's ICVs (omp_set_num_threads and the like inside it) end
  * with the region. */
 void parade_serial_enter(void) {
-  task_icv_push();
+  task_serial_enter();
   team_shape_serial_enter();
 }
 
 void parade_serial_exit(void) {
   team_shape_serial_exit();
-  task_icv_pop();
+  task_serial_exit();
 }
 
 static void fork_region(parade_region_fn fn, const void *args, size_t args_size, int num_threads,
