@@ -5,7 +5,7 @@
 // inner tasks' shares were lost, silently (libgomp's task-reduction-1.c:
 // a=1 where 11 is right). The inner task now combines where the outer's
 // partial goes: a taskgroup's task_reduction, a reduction with the task
-// modifier, a taskloop's in_reduction. Found by a helper.
+// modifier, a taskloop's in_reduction or reduction. Found by helpers.
 //
 // REQUIRES: translator
 // RUN: %compare-with-gcc %s | FileCheck %s
@@ -57,6 +57,19 @@ int main(void) {
       c += 100;
     }
   }
-  printf("a %d b %d c %ld\n", a, b, c);
+  // Inside a taskloop's reduction (LLVM's omp_task_red_taskloop.c was
+  // refused).
+  int d = 0;
+#pragma omp parallel
+#pragma omp single
+  {
+#pragma omp taskloop reduction(+ : d) num_tasks(2)
+    for (int i = 1; i <= 4; ++i) {
+      d += i;
+#pragma omp task in_reduction(+ : d)
+      d += 10 * i;
+    }
+  }
+  printf("a %d b %d c %ld d %d\n", a, b, c, d);
   return 0;
 }

@@ -96,11 +96,23 @@ bool namesInReduction(const OMPExecutableDirective *D, const VarDecl *V) {
   return false;
 }
 
+/// Whether taskloop @p D names @p V in a reduction clause.
+bool taskLoopReduces(const OMPExecutableDirective *D, const VarDecl *V) {
+  if (!isTaskLoop(D))
+    return false;
+  for (const auto *Rd : D->getClausesOfKind<OMPReductionClause>())
+    for (const Expr *E : Rd->varlists())
+      if (varOf(E) == V)
+        return true;
+  return false;
+}
+
 /// The pointer through which a task of @p D reaches where its partial of
-/// @p V goes. An in_reduction item's has a name that a task created inside
-/// @p D can spell before @p D is translated (inReductionTarget).
+/// @p V goes. An in_reduction item's, or a taskloop reduction's, has a name
+/// that a task created inside @p D can spell before @p D is translated
+/// (inReductionTarget).
 std::string reductionPointer(Translation &T, const OMPExecutableDirective *D, const VarDecl *V) {
-  if (namesInReduction(D, V))
+  if (namesInReduction(D, V) || taskLoopReduces(D, V))
     return "parade_ir_" + std::to_string(D->getBeginLoc().getRawEncoding()) + "_" +
            V->getName().str();
   return "parade_tp_" + std::to_string(T.fresh());
@@ -114,8 +126,8 @@ std::string reductionPointer(Translation &T, const OMPExecutableDirective *D, co
 /// scopes it (an orphaned task, called from inside the scope), the runtime
 /// finds the scope by the original's address, which every scope registers
 /// (parade_task_reduction_register). Inside a task that is itself in the
-/// reduction (in_reduction of @p V), where @p V names that task's partial:
-/// where that task's partial goes.
+/// reduction (in_reduction of @p V, or a taskloop's reduction), where @p V
+/// names that task's partial: where that task's partial goes.
 std::string inReductionTarget(Translation &T, const OMPExecutableDirective *D, const VarDecl *V,
                               const OMPExecutableDirective *Except) {
   std::string Orig = "&" + T.spell(V, D->getBeginLoc(), Except);
@@ -131,21 +143,16 @@ std::string inReductionTarget(Translation &T, const OMPExecutableDirective *D, c
   bool InTask = false;
   for (const OMPExecutableDirective *P = D;
        (P = enclosingDirective(T.Ctx, P, [](const OMPExecutableDirective *) { return true; }));) {
-    if ((isa<OMPTaskDirective>(P) || isTaskLoop(P)) && namesInReduction(P, V)) {
+    if (((isa<OMPTaskDirective>(P) || isTaskLoop(P)) && namesInReduction(P, V)) ||
+        taskLoopReduces(P, V)) {
       if (InTask)
         T.error(D->getBeginLoc(), "an in_reduction task inside another task or region that is "
-                                  "itself inside an in_reduction task of '" +
+                                  "itself inside a task in the reduction of '" +
                                       V->getName().str() + "' is not supported by parade");
       return reductionPointer(T, P, V);
     }
     if (Names(P->getClausesOfKind<OMPTaskReductionClause>()))
       return Orig;
-    if (isTaskLoop(P) && Names(P->getClausesOfKind<OMPReductionClause>())) {
-      // Its body names the taskloop task's partial, not the original.
-      T.error(D->getBeginLoc(), "an in_reduction task inside a taskloop with a reduction of '" +
-                                    V->getName().str() + "' is not supported by parade");
-      return Orig;
-    }
     bool TaskModifier = false;
     for (const auto *Rd : P->getClausesOfKind<OMPReductionClause>())
       if (Rd->getModifier() == OMPC_REDUCTION_task)
