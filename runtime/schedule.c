@@ -65,6 +65,10 @@ static void read_runtime_schedule(void) {
     if (!strncasecmp(kind, kinds[i].name, n) && (kind[n] == '\0' || kind[n] == ',')) {
       runtime_sched.as_set = kinds[i].kind | modifier;
       runtime_sched.chunk = kind[n] == ',' ? atoll(kind + n + 1) : 0;
+      /* As omp_set_schedule's: a chunk below 1 (or none) is 0 for static
+       * and 1 for the others, as libgomp answers omp_get_schedule. */
+      if (runtime_sched.chunk < 1)
+        runtime_sched.chunk = kinds[i].kind == SCHED_KIND_STATIC ? 0 : 1;
       return;
     }
   }

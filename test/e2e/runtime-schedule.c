@@ -3,16 +3,21 @@
 // dropped the monotonic modifier (omp_set_schedule(dynamic | monotonic)
 // became static; OMP_SCHEDULE=monotonic:guided,4 was ignored with a
 // warning; so was a value with blanks). auto still runs as static.
+// OMP_SCHEDULE without a chunk gave chunk 0 for dynamic, guided and auto,
+// where libgomp gives 1 (LLVM's omp_for_schedule_runtime.c).
 //
 // REQUIRES: translator
 // RUN: env OMP_SCHEDULE=monotonic:guided,4 %compare-with-gcc %s | FileCheck %s
 // RUN: env "OMP_SCHEDULE= monotonic:guided, 4 " %compare-with-gcc %s | FileCheck %s
+// RUN: env OMP_SCHEDULE=dynamic %compare-with-gcc %s | FileCheck %s
+// RUN: env OMP_SCHEDULE=guided %compare-with-gcc %s | FileCheck %s
+// RUN: env OMP_SCHEDULE=auto %compare-with-gcc %s | FileCheck %s
 // CHECK: e2e: runtime-schedule: all 5 configurations match gcc -fopenmp
 #include <stdio.h>
 #include <omp.h>
 int main(void){
   omp_sched_t k; int c;
-  omp_get_schedule(&k, &c); printf("env %d %d\n", (int)(k & ~omp_sched_monotonic), (k & omp_sched_monotonic) != 0);
+  omp_get_schedule(&k, &c); printf("env %d %d chunk %d\n", (int)(k & ~omp_sched_monotonic), (k & omp_sched_monotonic) != 0, c);
   omp_set_schedule(omp_sched_auto, 0);
   int got = 0;
   #pragma omp parallel
