@@ -9,6 +9,7 @@
 #include "task.h"
 #include "team_shape.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -53,7 +54,17 @@ int omp_in_parallel(void) { return !team_shape_in_league() && parade_in_parallel
 int omp_get_level(void) { return parade_level() - (team_shape_in_league() ? 1 : 0); }
 int omp_get_active_level(void) { return omp_in_parallel() ? 1 : 0; }
 int omp_get_nested(void) { return 0; }
-void omp_set_nested(int nested) { (void)nested; }
+void icv_warn_nested_serialized(const char *how) {
+  static atomic_int warned;
+  if (node.rank == 0 && !atomic_exchange(&warned, 1))
+    err_warn("%s asks for nested parallelism: parade runs a parallel region inside another "
+             "with one thread (one active level)",
+             how);
+}
+void omp_set_nested(int nested) {
+  if (nested)
+    icv_warn_nested_serialized("omp_set_nested");
+}
 /* dyn-var is kept, but parade never adjusts a team's size: OpenMP allows
  * an implementation without dynamic adjustment. */
 void omp_set_dynamic(int dynamic) {
@@ -100,6 +111,8 @@ int omp_get_ancestor_thread_num(int level) {
  * clamped to the levels supported, as OpenMP says. */
 int omp_get_max_active_levels(void) { return node.icv.max_active_levels; }
 void omp_set_max_active_levels(int levels) {
+  if (levels > 1)
+    icv_warn_nested_serialized("omp_set_max_active_levels");
   if (levels >= 0)
     node.icv.max_active_levels = levels < 1 ? levels : 1;
 }

@@ -8,10 +8,14 @@
 #include "places.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 void icv_init(void) {
   struct omp_icv *icv = &node.icv;
   icv->max_active_levels = node.opt.max_active_levels < 1 ? node.opt.max_active_levels : 1;
+  if (node.opt.max_active_levels > 1)
+    icv_warn_nested_serialized(getenv("OMP_MAX_ACTIVE_LEVELS") ? "OMP_MAX_ACTIVE_LEVELS"
+                                                               : "OMP_NESTED");
   icv->dynamic = node.opt.dynamic;
   icv->default_allocator = (uintptr_t)node.opt.allocator;
   icv->default_device = node.opt.default_device;

@@ -21,6 +21,12 @@ struct omp_icv {
  * arms OMP_DISPLAY_AFFINITY. Call once, on the initial thread. */
 void icv_init(void);
 
+/* The program asked for more than one active level (@p how says where):
+ * rank 0 warns once that nested regions run with one thread, or a program
+ * that counts on an inner team's threads (a sort that gives each inner
+ * thread a half) would leave work undone silently. */
+void icv_warn_nested_serialized(const char *how);
+
 /* OMP_DISPLAY_AFFINITY's hook, run by each thread entering a region. */
 void affinity_region_entered(void);
 

@@ -21,6 +21,8 @@
 // RUN: env OMP_NUM_THREADS=2 OMP_DISPLAY_AFFINITY=true OMP_AFFINITY_FORMAT='shown %n of %N' %t 2>&1 | FileCheck %s --check-prefix=AFFINITY
 // RUN: env OMP_NUM_THREADS=2 OMP_DISPLAY_AFFINITY=true OMP_AFFINITY_FORMAT='shown %n of %N' %t 2>/dev/null | FileCheck %s --check-prefix=AFFINITY-STDOUT
 // RUN: env OMP_NUM_THREADS=2 OMP_PROC_BIND=sideways OMP_DYNAMIC=maybe %t 2>&1 | FileCheck %s --check-prefix=INVALID
+// RUN: env OMP_NUM_THREADS=2 OMP_NESTED=true %mpirun -np 2 %t 2>&1 | FileCheck %s --check-prefix=NESTED-ENV
+// RUN: env OMP_NUM_THREADS=2 PARADE_TEST_SET_NESTED=1 %mpirun -np 2 %t 2>&1 | FileCheck %s --check-prefix=NESTED-CALL
 //
 // ENV: OPENMP DISPLAY ENVIRONMENT BEGIN
 // ENV-NEXT: _OPENMP = '202111'
@@ -48,6 +50,13 @@
 // INVALID-DAG: parade: warning: [rank 0] ignoring invalid value 'sideways' for OMP_PROC_BIND
 // INVALID-DAG: parade: warning: [rank 0] ignoring invalid value 'maybe' for OMP_DYNAMIC
 // INVALID: explicit task 0 1, hinted lock 2
+// A program that asks for nested parallelism hears once, from rank 0, that
+// it gets one active level (a sort relying on an inner team's threads
+// left half its data unsorted without a word; libgomp's sort-1.c).
+// NESTED-ENV: parade: warning: [rank 0] OMP_NESTED asks for nested parallelism: parade runs a parallel region inside another with one thread (one active level)
+// NESTED-ENV-NOT: asks for nested parallelism
+// NESTED-CALL: parade: warning: [rank 0] omp_set_nested asks for nested parallelism
+// NESTED-CALL-NOT: asks for nested parallelism
 #define _GNU_SOURCE
 #include <omp.h>
 #include <pthread.h>
@@ -71,6 +80,10 @@ int main(void) {
     team = omp_get_num_threads();
   }
   printf("team of %d, thread limit %d\n", team, omp_get_thread_limit());
+  if (getenv("PARADE_TEST_SET_NESTED")) {
+    omp_set_nested(1);
+    omp_set_max_active_levels(3);
+  }
   if (getenv("PARADE_TEST_SET_ICVS")) {
     omp_set_dynamic(1);
     omp_set_default_device(7);
