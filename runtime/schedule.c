@@ -81,7 +81,13 @@ void sched_get_runtime(parade_schedule *kind, long long *chunk) {
   switch (as_set & 0xff) {
   case SCHED_KIND_DYNAMIC: *kind = PARADE_SCHED_DYNAMIC; break;
   case SCHED_KIND_GUIDED: *kind = PARADE_SCHED_GUIDED; break;
-  default: *kind = PARADE_SCHED_STATIC; break; /* static, auto */
+  /* auto runs as static in blocks, as libgomp runs it, whatever chunk
+   * omp_get_schedule reports for it. */
+  case SCHED_KIND_AUTO:
+    *kind = PARADE_SCHED_STATIC;
+    *chunk = 0;
+    break;
+  default: *kind = PARADE_SCHED_STATIC; break;
   }
 }
 

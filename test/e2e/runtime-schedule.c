@@ -13,8 +13,8 @@
 // RUN: env OMP_SCHEDULE=guided %compare-with-gcc %s | FileCheck %s
 // RUN: env OMP_SCHEDULE=auto %compare-with-gcc %s | FileCheck %s
 // CHECK: e2e: runtime-schedule: all 5 configurations match gcc -fopenmp
-#include <stdio.h>
 #include <omp.h>
+#include <stdio.h>
 int main(void){
   omp_sched_t k; int c;
   omp_get_schedule(&k, &c); printf("env %d %d chunk %d\n", (int)(k & ~omp_sched_monotonic), (k & omp_sched_monotonic) != 0, c);

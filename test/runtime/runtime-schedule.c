@@ -1,11 +1,17 @@
 // omp_set_schedule changes what schedule(runtime) loops do, and
-// omp_get_schedule reports it; OMP_SCHEDULE is the starting value.
+// omp_get_schedule reports it; OMP_SCHEDULE is the starting value. auto
+// runs as static in blocks (libgomp runs it in chunks of 1; parade keeps a
+// thread's iterations together, on the pages it writes), though
+// omp_get_schedule reports chunk 1 for it, as libgomp does.
 //
 // RUN: %cc-parade
 // RUN: env OMP_NUM_THREADS=2 OMP_SCHEDULE=guided,4 %t | FileCheck %s
 // RUN: env OMP_NUM_THREADS=2 OMP_SCHEDULE=guided,4 %mpirun -np 2 %t | FileCheck %s
 //
-// CHECK: start: kind 3 chunk 4
+// RUN: env OMP_NUM_THREADS=2 OMP_SCHEDULE=auto %mpirun -np 2 %t | FileCheck %s --check-prefix=AUTO
+//
+// AUTO: start: kind 4 chunk 1, runtime loop in ranges of more than one: 1
+// CHECK: start: kind 3 chunk 4, runtime loop in ranges of more than one: 1
 // CHECK-NEXT: after set: kind 2 chunk 7, largest runtime-loop range 7
 #include <omp.h>
 #include <parade.h>
@@ -33,10 +39,12 @@ static int app_main(int argc, char **argv) {
   omp_sched_t kind;
   int chunk;
   omp_get_schedule(&kind, &chunk);
-  printf("start: kind %d chunk %d\n", (int)kind, chunk);
+  struct args a = {parade_malloc(sizeof(long long))};
+  parade_parallel(region, &a, sizeof a, 0, 1);
+  printf("start: kind %d chunk %d, runtime loop in ranges of more than one: %d\n", (int)kind,
+         chunk, *a.largest > 1);
   omp_set_schedule(omp_sched_dynamic, 7);
   omp_get_schedule(&kind, &chunk);
-  struct args a = {parade_malloc(sizeof(long long))};
   parade_parallel(region, &a, sizeof a, 0, 1);
   printf("after set: kind %d chunk %d, largest runtime-loop range %lld\n", (int)kind, chunk,
          *a.largest);
