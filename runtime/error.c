@@ -10,7 +10,6 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -89,21 +88,26 @@ static void flush_user_output(void) {
 }
 
 /* Wait (up to 10 s) until the process at the other end of the pipe fd has
- * read everything in it, then a little longer for it to pass that on. Only
- * system calls and nanosleep, which are async-signal-safe: this runs in
- * the fault handler too. A file or a terminal needs no wait. */
+ * read everything in it, then a little longer for it to pass that on; a
+ * terminal (Open MPI's stdout is a pty) or a socket gets a fixed pause.
+ * Only async-signal-safe calls (fstat, ioctl, nanosleep): this runs in
+ * the fault handler too. */
 static void wait_for_reader(int fd) {
   struct stat st;
-  if (syscall(SYS_fstat, fd, &st) != 0 || !S_ISFIFO(st.st_mode))
+  if (fstat(fd, &st) != 0 || S_ISREG(st.st_mode))
     return;
+  struct timespec pass_on = {0, 50 * 1000 * 1000}, pause = {0, 200 * 1000 * 1000};
+  if (!S_ISFIFO(st.st_mode)) {
+    nanosleep(&pause, NULL);
+    return;
+  }
   struct timespec tick = {0, 5 * 1000 * 1000};
   for (int waited = 0; waited < 2000; waited++) {
     int unread = 0;
-    if (syscall(SYS_ioctl, fd, FIONREAD, &unread) != 0 || unread == 0)
+    if (ioctl(fd, FIONREAD, &unread) != 0 || unread == 0)
       break;
     nanosleep(&tick, NULL);
   }
-  struct timespec pass_on = {0, 50 * 1000 * 1000};
   nanosleep(&pass_on, NULL);
 }
 

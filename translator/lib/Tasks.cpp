@@ -143,7 +143,9 @@ std::string inReductionTarget(Translation &T, const OMPExecutableDirective *D, c
   bool InTask = false;
   for (const OMPExecutableDirective *P = D;
        (P = enclosingDirective(T.Ctx, P, [](const OMPExecutableDirective *) { return true; }));) {
-    if (((isa<OMPTaskDirective>(P) || isTaskLoop(P)) && namesInReduction(P, V)) ||
+    // A target runs in place as a task in the reduction would.
+    if (((isa<OMPTaskDirective>(P) || isTaskLoop(P) || isa<OMPTargetDirective>(P)) &&
+         namesInReduction(P, V)) ||
         taskLoopReduces(P, V)) {
       if (InTask)
         T.error(D->getBeginLoc(), "an in_reduction task inside another task or region that is "
