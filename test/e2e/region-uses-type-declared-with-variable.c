@@ -7,7 +7,10 @@
 // its own, and the declaration keeps its variables, of the type by name.
 // A file-scope type of the same name gets another name for the function's
 // extent; a struct defined with a variable inside a region is outlined
-// with it. Found by a review.
+// with it. Only a type whose variables a directive names moves: moving
+// every one broke a type that names a macro defined in the function, two
+// blocks' types of one name, and an enumerator a local shadows at file
+// scope. Found by reviews.
 //
 // REQUIRES: translator
 // RUN: %compare-with-gcc %s | FileCheck %s
@@ -33,7 +36,32 @@ static int other(void) {
   return (int)acc.total;
 }
 
+int RED = 5;
+
 int main(void) {
+#define NB 4
+  // No directive names these: they stay where they are.
+  struct {
+    double s[NB];
+  } unused = {{0}};
+  int kept = (int)unused.s[0];
+  {
+    enum { RED, GREEN } hue = RED;
+    kept += hue;
+  }
+  {
+    struct pair {
+      int a, b;
+    } p = {1, 2};
+    kept += p.a;
+  }
+  {
+    struct pair {
+      int a, b;
+    } p = {3, 4};
+    kept += p.b;
+  }
+  printf("kept %d\n", kept);
   int x = 0, y = 1;
   assert(x == 0);
   // Written in a region, named in a macro.

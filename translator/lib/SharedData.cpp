@@ -139,6 +139,10 @@ void placeSharedGlobals(Translation &T, TranslationUnitDecl *TU) {
 /// the whole declaration). False where a macro writes the definition.
 static bool hoistTagDefinition(Translation &T, TagDecl *TD, SourceLocation FunctionStart,
                                bool NameInPlace) {
+  // An enum with a fixed underlying type (C23) has its name before the
+  // colon; gcc 12 compiles none.
+  if (const auto *E = dyn_cast<EnumDecl>(TD); E && E->isFixed())
+    return false;
   SourceLocation Begin = TD->getBeginLoc(), Brace = TD->getBraceRange().getBegin(),
                  End = TD->getBraceRange().getEnd().getLocWithOffset(1);
   if (Begin.isMacroID() || Brace.isMacroID() || End.isMacroID())
@@ -798,6 +802,8 @@ void nameUnnamedFileScopeTypes(Translation &T, TranslationUnitDecl *TU) {
     if (!TD || TD->getIdentifier() || !TD->isThisDeclarationADefinition() ||
         TD->getTypedefNameForAnonDecl() || !T.inMainFile(TD->getLocation()))
       continue;
+    if (const auto *E = dyn_cast<EnumDecl>(TD); E && E->isFixed())
+      continue; // its name would go before the colon (C23; gcc 12 compiles none)
     SourceLocation Brace = TD->getBraceRange().getBegin();
     if (Brace.isInvalid() || Brace.isMacroID())
       continue;
@@ -816,10 +822,39 @@ void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
     /// (`double half(double);` in main, LLNL's omp_bug3): copied to file
     /// scope, where the outlined bodies can see them.
     std::vector<const DeclStmt *> Externals;
+    /// Each directive's extent: the pragma and its statement.
+    std::vector<SourceRange> Directives;
+    /// Where each local is named.
+    llvm::DenseMap<const VarDecl *, std::vector<SourceLocation>> Uses;
     bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
       HasRegion |= isOpenMPParallelDirective(D->getDirectiveKind()) ||
                    isOpenMPTaskingDirective(D->getDirectiveKind());
+      const Stmt *S = D->hasAssociatedStmt() ? D->getAssociatedStmt() : nullptr;
+      Directives.push_back({D->getBeginLoc(), S ? S->getEndLoc() : D->getEndLoc()});
       return true;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      if (const auto *V = dyn_cast<VarDecl>(E->getDecl()); V && V->hasLocalStorage())
+        Uses[V->getCanonicalDecl()].push_back(E->getLocation());
+      return true;
+    }
+    /// Whether a declaration of locals with their type must give the type
+    /// to file scope: a directive names one of the locals (its outlined
+    /// code or private copy spells the type), and the declaration is not
+    /// itself inside a directive (whose code it goes with).
+    bool typeNeeded(Translation &T, const DeclStmt *S) const {
+      auto InDirective = [&](SourceLocation L) {
+        return llvm::any_of(Directives,
+                            [&](SourceRange R) { return T.contains(R, T.SM.getExpansionLoc(L)); });
+      };
+      if (InDirective(S->getBeginLoc()))
+        return false;
+      for (const Decl *D : S->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D))
+          if (auto It = Uses.find(V->getCanonicalDecl());
+              It != Uses.end() && llvm::any_of(It->second, InDirective))
+            return true;
+      return false;
     }
     bool VisitDeclStmt(DeclStmt *S) {
       bool OnlyTypes = true, OnlyExternals = true;
@@ -861,8 +896,6 @@ void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
       continue;
     Finder Find;
     Find.TraverseDecl(F);
-    if (!Find.HasRegion)
-      continue;
     // A hoisted name that file scope already has (a local struct shadowing
     // a global one, two functions each with a local typedef `item`) gets
     // a name of its own for the function's extent, by a macro: the
@@ -873,6 +906,8 @@ void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
       if (S->getBeginLoc().isMacroID())
         continue;
       bool OnlyTypes = llvm::all_of(S->decls(), [](const Decl *D) { return isa<TypeDecl>(D); });
+      if (OnlyTypes ? !Find.HasRegion : !Find.typeNeeded(T, S))
+        continue;
       for (const Decl *D : S->decls()) {
         if (!OnlyTypes && !isa<TagDecl>(D))
           continue; // a variable declared with the type stays
@@ -905,7 +940,7 @@ void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
       T.replace(CharSourceRange::getCharRange(S->getBeginLoc(), End), "");
     }
     for (const DeclStmt *S : Find.Externals)
-      if (!S->getBeginLoc().isMacroID() && T.inMainFile(S->getBeginLoc()))
+      if (Find.HasRegion && !S->getBeginLoc().isMacroID() && T.inMainFile(S->getBeginLoc()))
         T.addBeforeFunction(F->getBeginLoc(), T.textWithLines(S->getBeginLoc(), T.endOf(S)) + "\n");
     if (!Renames.empty()) {
       T.insert(F->getBeginLoc(), Renames, /*After=*/false);
