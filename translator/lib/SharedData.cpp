@@ -266,6 +266,38 @@ static bool keptBesidePool(Translation &T, const DeclStmt *S) {
   });
 }
 
+/// Whether @p E, a variable's name, is used for its address (`&v`, `&v.f`,
+/// `&a[i]`, an array that decays to a pointer) rather than its value.
+static bool addressTaken(ASTContext &Ctx, const Expr *E) {
+  const Expr *Cur = E;
+  while (true) {
+    DynTypedNodeList Parents = Ctx.getParents(*Cur);
+    const Expr *P = Parents.empty() ? nullptr : Parents[0].get<Expr>();
+    if (!P)
+      return false;
+    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(P)) {
+      if (Cast->getCastKind() == CK_ArrayToPointerDecay) {
+        // An element of it (`a[i]`) is an object again.
+        DynTypedNodeList Up = Ctx.getParents(*P);
+        const auto *Sub = Up.empty() ? nullptr : Up[0].get<ArraySubscriptExpr>();
+        if (!Sub || Sub->getBase()->IgnoreImpCasts() != Cur)
+          return true;
+        P = Sub;
+      } else if (Cast->getCastKind() != CK_NoOp) {
+        return false; // its value
+      }
+    } else if (const auto *U = dyn_cast<UnaryOperator>(P)) {
+      return U->getOpcode() == UO_AddrOf;
+    } else if (const auto *M = dyn_cast<MemberExpr>(P)) {
+      if (M->isArrow())
+        return false;
+    } else if (!isa<ParenExpr>(P)) {
+      return false;
+    }
+    Cur = P;
+  }
+}
+
 class UseRewriter : public RecursiveASTVisitor<UseRewriter> {
 public:
   explicit UseRewriter(Translation &T) : T(T) {}
@@ -330,7 +362,7 @@ public:
     // once the walk is over).
     if (const DeclStmt *S = DeclaredBy.lookup(Canon);
         S && T.contains(S->getSourceRange(), E->getLocation())) {
-      InOwnDecl.push_back({S, Loc, Text, V->getName().size()});
+      InOwnDecl.push_back({S, E, Loc, Text});
       return true;
     }
     T.replace(Loc, V->getName().size(), Text);
@@ -347,9 +379,18 @@ public:
 
   /// After the walk: the names in initialisers of declarations that go.
   void finish() {
-    for (const auto &[S, Loc, Text, Length] : InOwnDecl)
+    for (const auto &[S, E, Loc, Text] : InOwnDecl) {
+      const auto *V = cast<VarDecl>(E->getDecl());
       if (!keptBesidePool(T, S))
-        T.replace(Loc, Length, Text);
+        T.replace(Loc, V->getName().size(), Text);
+      else if (addressTaken(T.Ctx, E))
+        // The name is the stack object, whose value the pool storage
+        // takes after the statement: an address of it would be stale.
+        T.error(E->getLocation(), "the address of '" + V->getName().str() +
+                                      "', which other threads or nodes reach, is taken in its "
+                                      "own declaration; declare '" +
+                                      V->getName().str() + "' in a statement of its own");
+    }
   }
 
 private:
@@ -360,7 +401,8 @@ private:
   /// The declaration statement of each local.
   llvm::DenseMap<const VarDecl *, const DeclStmt *> DeclaredBy;
   /// Names of pooled locals inside their own declaration statement.
-  std::vector<std::tuple<const DeclStmt *, SourceLocation, std::string, size_t>> InOwnDecl;
+  std::vector<std::tuple<const DeclStmt *, const DeclRefExpr *, SourceLocation, std::string>>
+      InOwnDecl;
 };
 
 /// The text that declares @p V as a pool-backed variable, given its
