@@ -90,11 +90,12 @@ static void flush_user_output(void) {
 /* Wait (up to 10 s) until the process at the other end of the pipe fd has
  * read everything in it, then a little longer for it to pass that on; a
  * terminal (Open MPI's stdout is a pty) or a socket gets a fixed pause.
- * Only async-signal-safe calls (fstat, ioctl, nanosleep): this runs in
- * the fault handler too. */
+ * Only system calls and nanosleep, which are async-signal-safe (this runs
+ * in the fault handler too), and never a function of the program's own of
+ * the same name (sysio.h). */
 static void wait_for_reader(int fd) {
   struct stat st;
-  if (fstat(fd, &st) != 0 || S_ISREG(st.st_mode))
+  if (sys_fstat(fd, &st) != 0 || S_ISREG(st.st_mode))
     return;
   struct timespec pass_on = {0, 50 * 1000 * 1000}, pause = {0, 200 * 1000 * 1000};
   if (!S_ISFIFO(st.st_mode)) {
@@ -104,7 +105,7 @@ static void wait_for_reader(int fd) {
   struct timespec tick = {0, 5 * 1000 * 1000};
   for (int waited = 0; waited < 2000; waited++) {
     int unread = 0;
-    if (ioctl(fd, FIONREAD, &unread) != 0 || unread == 0)
+    if (sys_ioctl_int(fd, FIONREAD, &unread) != 0 || unread == 0)
       break;
     nanosleep(&tick, NULL);
   }

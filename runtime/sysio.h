@@ -3,6 +3,7 @@
 #ifndef PARADE_SYSIO_H
 #define PARADE_SYSIO_H
 
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <unistd.h>
@@ -12,6 +13,10 @@ static inline ssize_t sys_read(int fd, void *buf, size_t count) {
 }
 static inline ssize_t sys_write(int fd, const void *buf, size_t count) {
   return (ssize_t)syscall(SYS_write, fd, buf, count);
+}
+static inline int sys_fstat(int fd, struct stat *st) { return (int)syscall(SYS_fstat, fd, st); }
+static inline int sys_ioctl_int(int fd, unsigned long request, int *arg) {
+  return (int)syscall(SYS_ioctl, fd, request, arg);
 }
 
 #endif

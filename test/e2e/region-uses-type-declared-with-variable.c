@@ -10,7 +10,9 @@
 // with it. Only a type whose variables a directive names moves: moving
 // every one broke a type that names a macro defined in the function, two
 // blocks' types of one name, and an enumerator a local shadows at file
-// scope. Found by reviews.
+// scope; a type declared inside a construct moves only when a directive
+// inside that does not hold it (a task in a single) names its variables.
+// Found by reviews.
 //
 // REQUIRES: translator
 // RUN: %compare-with-gcc %s | FileCheck %s
@@ -62,6 +64,22 @@ int main(void) {
     kept += p.b;
   }
   printf("kept %d\n", kept);
+  // Declared inside an in-place construct, named by a task made there (the
+  // task is outlined; the type went with the single only).
+  int from_task = 0;
+#pragma omp parallel
+#pragma omp single
+  {
+    struct item {
+      int v;
+    } it = {5};
+#pragma omp task firstprivate(it) shared(from_task)
+    {
+#pragma omp atomic
+      from_task += it.v;
+    }
+  }
+  printf("from task %d\n", from_task);
   int x = 0, y = 1;
   assert(x == 0);
   // Written in a region, named in a macro.
@@ -74,7 +92,7 @@ int main(void) {
   struct sn {
     int hits;
   } counts = {0};
-  enum colour { RED, GREEN = 3, BLUE } c = GREEN;
+  enum colour { CRIMSON, JADE = 3, COBALT } c = JADE;
   // Read only in the region: copied into it.
   const struct point {
     double px, py;
@@ -91,7 +109,7 @@ int main(void) {
       st.n++;
       st.s += 0.5;
       st2.n += 2;
-      counts.hits += c == GREEN;
+      counts.hits += c == JADE;
     }
     struct point shifted = origin;
     shifted.px += 1.0;
@@ -99,7 +117,7 @@ int main(void) {
       printf("wrong copy of origin\n");
   }
   struct sn more = {7};
-  enum colour last = BLUE;
+  enum colour last = COBALT;
   int threads = x;
   printf("threads counted %d\n", threads > 0);
   printf("y-x %d n-x %d s*2-x %d st2 %d hits-x %d more %d last %d other %d\n", y - x,

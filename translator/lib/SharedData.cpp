@@ -881,20 +881,20 @@ void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
       return true;
     }
     /// Whether a declaration of locals with their type must give the type
-    /// to file scope: a directive names one of the locals (its outlined
-    /// code or private copy spells the type), and the declaration is not
-    /// itself inside a directive (whose code it goes with).
+    /// to file scope: a directive that does not hold the declaration names
+    /// one of the locals (its outlined code or private copy spells the
+    /// type; a directive that holds it takes it along).
     bool typeNeeded(Translation &T, const DeclStmt *S) const {
-      auto InDirective = [&](SourceLocation L) {
+      SourceLocation At = T.SM.getExpansionLoc(S->getBeginLoc());
+      auto InOtherDirective = [&](SourceLocation L) {
+        L = T.SM.getExpansionLoc(L);
         return llvm::any_of(Directives,
-                            [&](SourceRange R) { return T.contains(R, T.SM.getExpansionLoc(L)); });
+                            [&](SourceRange R) { return T.contains(R, L) && !T.contains(R, At); });
       };
-      if (InDirective(S->getBeginLoc()))
-        return false;
       for (const Decl *D : S->decls())
         if (const auto *V = dyn_cast<VarDecl>(D))
           if (auto It = Uses.find(V->getCanonicalDecl());
-              It != Uses.end() && llvm::any_of(It->second, InDirective))
+              It != Uses.end() && llvm::any_of(It->second, InOtherDirective))
             return true;
       return false;
     }
@@ -932,6 +932,8 @@ void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
   for (Decl *D : TU->decls())
     if (const auto *N = dyn_cast<NamedDecl>(D))
       Declared(N);
+  // The file's own ordinary names, before any hoisting adds to them.
+  llvm::StringSet<> FileScopeOrdinary = Ordinary;
   for (Decl *D : TU->decls()) {
     auto *F = dyn_cast<FunctionDecl>(D);
     if (!F || !F->hasBody() || !T.inMainFile(F->getLocation()))
@@ -949,6 +951,16 @@ void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
         continue;
       bool OnlyTypes = llvm::all_of(S->decls(), [](const Decl *D) { return isa<TypeDecl>(D); });
       if (OnlyTypes ? !Find.HasRegion : !Find.typeNeeded(T, S))
+        continue;
+      // An enumerator named as something of file scope stays in its
+      // function: the rename would reach that name's uses in the whole
+      // function and make them the enumerator's value, silently.
+      if (llvm::any_of(S->decls(), [&](const Decl *D) {
+            const auto *E = dyn_cast<EnumDecl>(D);
+            return E && llvm::any_of(E->enumerators(), [&](const EnumConstantDecl *C) {
+                     return FileScopeOrdinary.count(C->getName());
+                   });
+          }))
         continue;
       for (const Decl *D : S->decls()) {
         if (!OnlyTypes && !isa<TagDecl>(D))
