@@ -11,8 +11,10 @@
 // every one broke a type that names a macro defined in the function, two
 // blocks' types of one name, and an enumerator a local shadows at file
 // scope; a type declared inside a construct moves only when a directive
-// inside that does not hold it (a task in a single) names its variables.
-// Found by reviews.
+// inside that does not hold it (a task in a single) names its variables;
+// an enumerator with a global's name is renamed where it is declared and
+// named (a function-wide rename macro gave the global's uses in the
+// function the enumerator's value). Found by reviews.
 //
 // REQUIRES: translator
 // RUN: %compare-with-gcc %s | FileCheck %s
@@ -80,6 +82,16 @@ int main(void) {
     }
   }
   printf("from task %d\n", from_task);
+  // An enumerator named as a global, in a type a region needs: renamed
+  // where it is declared and named, so the global's uses keep the global.
+  int shade = 0, global_before = RED;
+  {
+    enum { RED, GREEN } tone = GREEN;
+#pragma omp parallel for reduction(+ : shade) firstprivate(tone)
+    for (int i = 0; i < 4; i++)
+      shade += tone + RED;
+  }
+  printf("shade %d global %d %d\n", shade, RED, global_before);
   int x = 0, y = 1;
   assert(x == 0);
   // Written in a region, named in a macro.

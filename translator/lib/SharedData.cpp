@@ -875,9 +875,13 @@ void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
       Directives.push_back({D->getBeginLoc(), S ? S->getEndLoc() : D->getEndLoc()});
       return true;
     }
+    /// Where each enumerator is named.
+    llvm::DenseMap<const EnumConstantDecl *, std::vector<SourceLocation>> EnumeratorUses;
     bool VisitDeclRefExpr(DeclRefExpr *E) {
       if (const auto *V = dyn_cast<VarDecl>(E->getDecl()); V && V->hasLocalStorage())
         Uses[V->getCanonicalDecl()].push_back(E->getLocation());
+      if (const auto *C = dyn_cast<EnumConstantDecl>(E->getDecl()))
+        EnumeratorUses[C].push_back(E->getLocation());
       return true;
     }
     /// Whether a declaration of locals with their type must give the type
@@ -952,15 +956,32 @@ void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
       bool OnlyTypes = llvm::all_of(S->decls(), [](const Decl *D) { return isa<TypeDecl>(D); });
       if (OnlyTypes ? !Find.HasRegion : !Find.typeNeeded(T, S))
         continue;
-      // An enumerator named as something of file scope stays in its
-      // function: the rename would reach that name's uses in the whole
-      // function and make them the enumerator's value, silently.
-      if (llvm::any_of(S->decls(), [&](const Decl *D) {
-            const auto *E = dyn_cast<EnumDecl>(D);
-            return E && llvm::any_of(E->enumerators(), [&](const EnumConstantDecl *C) {
-                     return FileScopeOrdinary.count(C->getName());
-                   });
-          }))
+      // An enumerator named as something of file scope is renamed where it
+      // is declared and wherever it is named: a rename macro would reach
+      // that name's uses in the whole function, and make a use of the
+      // file-scope one the enumerator's value, silently.
+      bool Renamed = true;
+      for (const Decl *D : S->decls())
+        if (const auto *E = dyn_cast<EnumDecl>(D))
+          for (const EnumConstantDecl *C : E->enumerators()) {
+            if (!FileScopeOrdinary.count(C->getName()))
+              continue;
+            const std::vector<SourceLocation> &At = Find.EnumeratorUses.lookup(C);
+            if (C->getLocation().isMacroID() ||
+                llvm::any_of(At, [](SourceLocation L) { return L.isMacroID(); })) {
+              T.error(C->getLocation(), "enumerator '" + C->getName().str() +
+                                            "' has the name of something of file scope and is "
+                                            "named inside a macro: parade cannot rename it; "
+                                            "give it a name of its own");
+              Renamed = false;
+              continue;
+            }
+            std::string Name = "parade_le" + std::to_string(T.fresh()) + "_" + C->getName().str();
+            T.replace(C->getLocation(), C->getName().size(), Name);
+            for (SourceLocation L : At)
+              T.replace(L, C->getName().size(), Name);
+          }
+      if (!Renamed)
         continue;
       for (const Decl *D : S->decls()) {
         if (!OnlyTypes && !isa<TagDecl>(D))
@@ -973,6 +994,8 @@ void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
             continue;
           llvm::StringSet<> &Space = isa<TagDecl>(N) ? Tags : Ordinary;
           std::string Name = N->getName().str();
+          if (isa<EnumConstantDecl>(N) && FileScopeOrdinary.count(Name))
+            continue; // renamed above
           if (!Space.insert(Name).second) {
             Renames +=
                 "#define " + Name + " parade_lt" + std::to_string(T.fresh()) + "_" + Name + "\n";
