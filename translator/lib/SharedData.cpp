@@ -855,6 +855,42 @@ void nameUnnamedFileScopeTypes(Translation &T, TranslationUnitDecl *TU) {
   }
 }
 
+/// The enumerators of @p S's enums that have the name of something of file
+/// scope (@p FileScope) are renamed where they are declared and wherever
+/// they are named (@p Uses): a rename macro would reach that name's uses
+/// in the whole function, and make a use of the file-scope one the
+/// enumerator's value, silently. False, with an error, where a macro names
+/// one.
+static bool renameShadowingEnumerators(
+    Translation &T, const DeclStmt *S, const llvm::StringSet<> &FileScope,
+    const llvm::DenseMap<const EnumConstantDecl *, std::vector<SourceLocation>> &Uses) {
+  bool Renamed = true;
+  for (const Decl *D : S->decls()) {
+    const auto *E = dyn_cast<EnumDecl>(D);
+    if (!E)
+      continue;
+    for (const EnumConstantDecl *C : E->enumerators()) {
+      if (!FileScope.count(C->getName()))
+        continue;
+      const std::vector<SourceLocation> &At = Uses.lookup(C);
+      if (C->getLocation().isMacroID() ||
+          llvm::any_of(At, [](SourceLocation L) { return L.isMacroID(); })) {
+        T.error(C->getLocation(), "enumerator '" + C->getName().str() +
+                                      "' has the name of something of file scope and is named "
+                                      "inside a macro: parade cannot rename it; give it a name "
+                                      "of its own");
+        Renamed = false;
+        continue;
+      }
+      std::string Name = "parade_le" + std::to_string(T.fresh()) + "_" + C->getName().str();
+      T.replace(C->getLocation(), C->getName().size(), Name);
+      for (SourceLocation L : At)
+        T.replace(L, C->getName().size(), Name);
+    }
+  }
+  return Renamed;
+}
+
 void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
   class Finder : public RecursiveASTVisitor<Finder> {
   public:
@@ -956,32 +992,7 @@ void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
       bool OnlyTypes = llvm::all_of(S->decls(), [](const Decl *D) { return isa<TypeDecl>(D); });
       if (OnlyTypes ? !Find.HasRegion : !Find.typeNeeded(T, S))
         continue;
-      // An enumerator named as something of file scope is renamed where it
-      // is declared and wherever it is named: a rename macro would reach
-      // that name's uses in the whole function, and make a use of the
-      // file-scope one the enumerator's value, silently.
-      bool Renamed = true;
-      for (const Decl *D : S->decls())
-        if (const auto *E = dyn_cast<EnumDecl>(D))
-          for (const EnumConstantDecl *C : E->enumerators()) {
-            if (!FileScopeOrdinary.count(C->getName()))
-              continue;
-            const std::vector<SourceLocation> &At = Find.EnumeratorUses.lookup(C);
-            if (C->getLocation().isMacroID() ||
-                llvm::any_of(At, [](SourceLocation L) { return L.isMacroID(); })) {
-              T.error(C->getLocation(), "enumerator '" + C->getName().str() +
-                                            "' has the name of something of file scope and is "
-                                            "named inside a macro: parade cannot rename it; "
-                                            "give it a name of its own");
-              Renamed = false;
-              continue;
-            }
-            std::string Name = "parade_le" + std::to_string(T.fresh()) + "_" + C->getName().str();
-            T.replace(C->getLocation(), C->getName().size(), Name);
-            for (SourceLocation L : At)
-              T.replace(L, C->getName().size(), Name);
-          }
-      if (!Renamed)
+      if (!renameShadowingEnumerators(T, S, FileScopeOrdinary, Find.EnumeratorUses))
         continue;
       for (const Decl *D : S->decls()) {
         if (!OnlyTypes && !isa<TagDecl>(D))

@@ -87,24 +87,27 @@ std::string reductionOp(const ConstructVars &CV, const VarDecl *V) {
   return R ? R->Op : "+";
 }
 
-/// Whether task or taskloop @p D names @p V in an in_reduction clause.
-bool namesInReduction(const OMPExecutableDirective *D, const VarDecl *V) {
-  for (const auto *In : D->getClausesOfKind<OMPInReductionClause>())
-    for (const Expr *E : In->varlists())
-      if (varOf(E) == V)
-        return true;
+/// Whether a clause of kind C on @p D (one that @p Take accepts, if given)
+/// names @p V.
+template <typename C>
+bool clausesName(const OMPExecutableDirective *D, const VarDecl *V,
+                 bool (*Take)(const C *) = nullptr) {
+  for (const C *Cl : D->getClausesOfKind<C>())
+    if (!Take || Take(Cl))
+      for (const Expr *E : Cl->varlists())
+        if (varOf(E) == V)
+          return true;
   return false;
+}
+
+/// Whether @p D names @p V in an in_reduction clause.
+bool namesInReduction(const OMPExecutableDirective *D, const VarDecl *V) {
+  return clausesName<OMPInReductionClause>(D, V);
 }
 
 /// Whether taskloop @p D names @p V in a reduction clause.
 bool taskLoopReduces(const OMPExecutableDirective *D, const VarDecl *V) {
-  if (!isTaskLoop(D))
-    return false;
-  for (const auto *Rd : D->getClausesOfKind<OMPReductionClause>())
-    for (const Expr *E : Rd->varlists())
-      if (varOf(E) == V)
-        return true;
-  return false;
+  return isTaskLoop(D) && clausesName<OMPReductionClause>(D, V);
 }
 
 /// The pointer through which a task of @p D reaches where its partial of
@@ -133,13 +136,6 @@ std::string inReductionTarget(Translation &T, const OMPExecutableDirective *D, c
   std::string Orig = "&" + T.spell(V, D->getBeginLoc(), Except);
   if (!namesInReduction(D, V))
     return Orig;
-  auto Names = [&](auto Clauses) {
-    for (const auto *Cl : Clauses)
-      for (const Expr *E : Cl->varlists())
-        if (varOf(E) == V)
-          return true;
-    return false;
-  };
   bool InTask = false;
   for (const OMPExecutableDirective *P = D;
        (P = enclosingDirective(T.Ctx, P, [](const OMPExecutableDirective *) { return true; }));) {
@@ -153,14 +149,11 @@ std::string inReductionTarget(Translation &T, const OMPExecutableDirective *D, c
                                       V->getName().str() + "' is not supported by parade");
       return reductionPointer(T, P, V);
     }
-    if (Names(P->getClausesOfKind<OMPTaskReductionClause>()))
+    if (clausesName<OMPTaskReductionClause>(P, V))
       return Orig;
-    bool TaskModifier = false;
-    for (const auto *Rd : P->getClausesOfKind<OMPReductionClause>())
-      if (Rd->getModifier() == OMPC_REDUCTION_task)
-        for (const Expr *E : Rd->varlists())
-          TaskModifier |= varOf(E) == V;
-    if (TaskModifier) {
+    if (clausesName<OMPReductionClause>(P, V, [](const OMPReductionClause *Rd) {
+          return Rd->getModifier() == OMPC_REDUCTION_task;
+        })) {
       if (InTask)
         T.error(D->getBeginLoc(), "an in_reduction task created inside another task of a "
                                   "reduction with the task modifier is not supported by parade");
