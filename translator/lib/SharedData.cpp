@@ -334,6 +334,12 @@ public:
       }
       if (It->second.empty()) {
         T.MacroAliased.insert(Canon);
+        // The declaration stays as written, so an address of the variable
+        // in it (`struct list_head h = LIST_HEAD_INIT(h);`) is the stack
+        // object's (see finish()).
+        if (const DeclStmt *S = DeclaredBy.lookup(Canon);
+            S && T.contains(S->getSourceRange(), E->getLocation()) && addressTaken(T.Ctx, E))
+          ownAddressError(E);
         return true;
       }
       if (T.expandInvocation(E->getLocation())) {
@@ -384,20 +390,28 @@ public:
       if (!keptBesidePool(T, S))
         T.replace(Loc, V->getName().size(), Text);
       else if (addressTaken(T.Ctx, E))
-        // The name is the stack object, whose value the pool storage
-        // takes after the statement: an address of it would be stale.
-        T.error(E->getLocation(), "the address of '" + V->getName().str() +
-                                      "', which other threads or nodes reach, is taken in its "
-                                      "own declaration; declare '" +
-                                      V->getName().str() + "' in a statement of its own");
+        ownAddressError(E);
     }
   }
 
 private:
+  /// The name is the stack object, whose value the pool storage takes
+  /// after the statement: an address of it would be stale.
+  void ownAddressError(const DeclRefExpr *E) {
+    if (!OwnAddressReported.insert(E->getDecl()->getCanonicalDecl()).second)
+      return; // once, not for each of a macro's uses
+    std::string Name = E->getDecl()->getName().str();
+    T.error(E->getLocation(), "the address of '" + Name +
+                                  "', which other threads or nodes reach, is taken in its own "
+                                  "declaration; declare '" +
+                                  Name + "' in a statement of its own");
+  }
+
   Translation &T;
   llvm::DenseSet<unsigned> Done;
   /// Why a pooled local's name cannot stand for its storage (empty: it can).
   llvm::DenseMap<const VarDecl *, std::string> AliasOk;
+  llvm::DenseSet<const Decl *> OwnAddressReported;
   /// The declaration statement of each local.
   llvm::DenseMap<const VarDecl *, const DeclStmt *> DeclaredBy;
   /// Names of pooled locals inside their own declaration statement.
