@@ -70,7 +70,7 @@ void rewriteVariantCalls(Translation &T, TranslationUnitDecl *TU) {
       if (K + 3 < Tokens.size() + 0 && Tokens[K] == "omp" && Tokens[K + 1] == "begin" &&
           Tokens[K + 2] == "declare" && Tokens[K + 3].rfind("variant", 0) == 0) {
         T.error(T.SM.getLocForStartOfFile(Main).getLocWithOffset(LineStart),
-                "begin declare variant is not supported by parade (use the declare variant "
+                "'begin declare variant' is not supported by parade (use the declare variant "
                 "directive on a function)");
         return;
       }

@@ -24,6 +24,9 @@
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/Frontend/OpenMP/OMP.h"
 #include "llvm/Support/CommandLine.h"
@@ -108,6 +111,51 @@ private:
   }
 };
 
+/// Directives that leave nothing of their own in the AST (a
+/// metadirective is its chosen variant, `nothing` and the assumes forms
+/// are hints, `begin declare target` marks the declarations between its
+/// pair), found as the preprocessor reads their pragmas: the words after
+/// `omp`, lexed.
+class PragmaRecorder : public PPCallbacks {
+public:
+  PragmaRecorder(Preprocessor &PP, std::set<std::string> &Out) : PP(PP), Out(Out) {}
+  void PragmaDirective(SourceLocation Loc, PragmaIntroducerKind Kind) override {
+    SourceManager &SM = PP.getSourceManager();
+    if (Kind != PIK_HashPragma || !SM.isInMainFile(Loc))
+      return;
+    std::vector<std::string> Words;
+    unsigned Line = SM.getSpellingLineNumber(Loc);
+    Token Tok;
+    SourceLocation At = Loc;
+    while (Words.size() < 5 &&
+           !Lexer::getRawToken(At, Tok, SM, PP.getLangOpts(), /*IgnoreWhiteSpace=*/true) &&
+           SM.getSpellingLineNumber(Tok.getLocation()) == Line) {
+      if (Tok.is(tok::raw_identifier))
+        Words.push_back(Tok.getRawIdentifier().str());
+      else if (!Tok.is(tok::hash))
+        break;
+      At = Tok.getEndLoc();
+    }
+    // `pragma omp NAME...`
+    if (Words.size() < 3 || Words[0] != "pragma" || Words[1] != "omp")
+      return;
+    std::string Name;
+    for (size_t I = 2; I < Words.size(); I++) {
+      Name += (Name.empty() ? "" : " ") + Words[I];
+      if (Name == "metadirective" || Name == "nothing" || Name == "assumes" ||
+          Name == "begin assumes" || Name == "begin declare target" ||
+          Name == "begin declare variant") {
+        Out.insert("directive\t" + Name + "\t" + std::to_string(Line));
+        return;
+      }
+    }
+  }
+
+private:
+  Preprocessor &PP;
+  std::set<std::string> &Out;
+};
+
 class Consumer : public ASTConsumer {
 public:
   explicit Consumer(std::set<std::string> &Out) : Out(Out) {}
@@ -122,7 +170,9 @@ private:
 class Action : public ASTFrontendAction {
 public:
   explicit Action(std::set<std::string> &Out) : Out(Out) {}
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, StringRef) override {
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
+    Preprocessor &PP = CI.getPreprocessor();
+    PP.addPPCallbacks(std::make_unique<PragmaRecorder>(PP, Out));
     return std::make_unique<Consumer>(Out);
   }
 
