@@ -49,8 +49,9 @@ config.substitutions.append(("%libparade-internal",
 config.substitutions.append(("%libparade", libparade))
 
 if config.parade_mpi == "openmpi":
-    launcher = "{0} --oversubscribe --bind-to none --mca btl_vader_single_copy_mechanism none".format(
-        config.parade_mpirun)
+    # Each mpirun with a TMPDIR of its own (Inputs/own_tmpdir.sh says why).
+    launcher = "{0} {1} --oversubscribe --bind-to none --mca btl_vader_single_copy_mechanism none".format(
+        os.path.join(config.test_source_root, "Inputs", "own_tmpdir.sh"), config.parade_mpirun)
     tcp = launcher.replace("--mca btl_vader_single_copy_mechanism none", "") + \
         " --mca btl tcp,self --mca btl_tcp_if_include lo"
     config.available_features.add("openmpi")
