@@ -5,8 +5,8 @@
 // the loops; a global one that a called function reads; under single and
 // critical, which apply to the tile as a statement), with a pointer loop,
 // and under loop directives that apply to
-// the floor loops (`parallel for`, `for collapse(2)` in a region, with
-// reductions), over data every node wrote. gcc 12 has no tile, so the
+// the floor loops (`parallel for`, `for collapse(2)` in a region over
+// loops in braces, with reductions), over data every node wrote. gcc 12 has no tile, so the
 // expected values are written out below (the sums equal the untiled
 // loops'), at 1 x 2, 2 x 2 and 4 x 1.
 //
@@ -77,11 +77,14 @@ int main(void) {
   {
 #pragma omp for collapse(2)
 #pragma omp tile sizes(5, 3)
-    for (int x = 0; x < 30; x++)
+    for (int x = 0; x < 30; x++) {
+      // The outer loop's block holds the inner loop alone: perfectly
+      // nested (it was refused, and its closing brace was left behind).
       for (int y = 0; y < 20; y++) {
         s2 += a[x][y];
         bad += a[x][y] != x * 100 + y;
       }
+    }
   }
   printf("collapse: s2=%ld wrong=%d\n", s2, bad);
 

@@ -263,8 +263,11 @@ std::vector<CanonicalLoop> collapsedLoops(Translation &T, const OMPExecutableDir
 }
 
 bool hasInterveningCode(const std::vector<CanonicalLoop> &Loops) {
+  // A block that holds the loop alone (`for (...) { for (...) ... }`) is
+  // perfectly nested.
   for (const CanonicalLoop &L : Loops)
-    if (L.Around)
+    if (L.Around && llvm::any_of(L.Around->body(),
+                                 [&](const Stmt *S) { return S != L.For && !isa<NullStmt>(S); }))
       return true;
   return false;
 }

@@ -158,6 +158,17 @@ private:
     std::string Open = Alone ? "{ " : "";
     T.replace(Heads, Open + Floors + TileLoops + "{ " + Vars + Lines);
     T.insert(T.endOf(Body), " }" + (Alone ? " " + Finals + "}" : std::string()));
+    // A loop's block that holds the next loop alone: its opening brace
+    // went with the headers, its closing one goes too.
+    for (const CanonicalLoop &L : Loops)
+      if (L.Around) {
+        SourceLocation R = L.Around->getRBracLoc();
+        if (R.isMacroID()) {
+          T.error(R, "a tile whose loops' braces come from a macro is not supported by parade");
+          return;
+        }
+        T.replace(CharSourceRange::getCharRange(R, R.getLocWithOffset(1)), " ");
+      }
   }
 };
 
