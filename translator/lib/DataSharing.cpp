@@ -395,7 +395,8 @@ ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) 
                    OMPAffinityClause, OMPDetachClause>(C) ||
                isa<OMPReadClause, OMPWriteClause, OMPUpdateClause, OMPCaptureClause,
                    OMPCompareClause, OMPSeqCstClause, OMPAcqRelClause, OMPAcquireClause,
-                   OMPReleaseClause, OMPRelaxedClause, OMPHintClause>(C) ||
+                   OMPReleaseClause, OMPRelaxedClause, OMPHintClause, OMPFailClause, OMPWeakClause>(
+                   C) ||
                isa<OMPFilterClause, OMPSafelenClause, OMPSimdlenClause, OMPAlignedClause,
                    OMPNontemporalClause, OMPOrderClause, OMPFullClause, OMPPartialClause,
                    OMPBindClause, OMPGrainsizeClause, OMPNumTasksClause, OMPNogroupClause>(C) ||
@@ -406,7 +407,8 @@ ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) 
                    OMPDistScheduleClause, OMPAllocateClause, OMPUsesAllocatorsClause>(C)) {
       // Handled by the construct's translation, or without effect here
       // (simd's hints to the vectoriser; order(concurrent) allows the
-      // order parade runs iterations in).
+      // order parade runs iterations in; an atomic compare's fail order
+      // and weak only allow less than parade's atomics give).
     } else {
       T.error(C->getBeginLoc(), "clause '" +
                                     llvm::omp::getOpenMPClauseName(C->getClauseKind()).str() +
