@@ -40,8 +40,11 @@ struct Invocation {
 /// The invocations of the main file, by the offset where each begins.
 struct Invocations {
   std::map<unsigned, Invocation> ByBegin;
-  /// The `#pragma omp assume` lines of the main file: [begin, end) offsets.
-  std::vector<std::pair<unsigned, unsigned>> Assumes;
+  /// Text of the main file blanked before the parse, as [begin, end)
+  /// offsets: its `#pragma omp assume` lines, and the `seq_cst` of a
+  /// `flush` (OpenMP 5.1; Clang 19 refuses it, and parade's flush is a full
+  /// one whatever order it names).
+  std::vector<std::pair<unsigned, unsigned>> Blanks;
 
   /// The invocation that @p Loc, a location inside a macro expansion,
   /// belongs to; null when it is not written in the main file.
@@ -120,16 +123,26 @@ public:
     if (First.is(tok::eod))
       return;
     std::string Text = PP.getSpelling(First);
-    bool OpenMP = Text == "omp", Assume = false;
+    bool OpenMP = Text == "omp", Assume = false, Flush = false;
+    const SourceManager &SM = PP.getSourceManager();
+    bool Written = Introducer.Kind == PIK_HashPragma && SM.isWrittenInMainFile(Introducer.Loc);
+    int Depth = 0;
     Token Tok;
     for (PP.Lex(Tok); Tok.isNot(tok::eod) && Tok.isNot(tok::eof); PP.Lex(Tok)) {
-      Assume |= OpenMP && Text == "omp" && PP.getSpelling(Tok) == "assume";
-      Text += " " + PP.getSpelling(Tok);
+      std::string Word = PP.getSpelling(Tok);
+      Assume |= OpenMP && Text == "omp" && Word == "assume";
+      Flush |= OpenMP && Text == "omp" && Word == "flush";
+      Depth += Tok.is(tok::l_paren) - Tok.is(tok::r_paren);
+      if (Flush && Depth == 0 && Word == "seq_cst") {
+        if (Written && SM.isWrittenInMainFile(Tok.getLocation()))
+          Found.Blanks.push_back({SM.getFileOffset(Tok.getLocation()),
+                                  SM.getFileOffset(Tok.getLocation()) + Tok.getLength()});
+        continue;
+      }
+      Text += " " + Word;
     }
-    const SourceManager &SM = PP.getSourceManager();
-    if (Assume && Introducer.Kind == PIK_HashPragma && SM.isWrittenInMainFile(Introducer.Loc) &&
-        SM.isWrittenInMainFile(Tok.getLocation()))
-      Found.Assumes.push_back(
+    if (Assume && Written && SM.isWrittenInMainFile(Tok.getLocation()))
+      Found.Blanks.push_back(
           {SM.getFileOffset(Introducer.Loc), SM.getFileOffset(Tok.getLocation())});
     if (!OpenMP || Introducer.Kind != PIK__Pragma || !Introducer.Loc.isMacroID())
       return;
@@ -194,14 +207,14 @@ private:
 bool blank(StringRef S) { return S.find_first_not_of(" \t\r\f\v") == StringRef::npos; }
 
 /// @p Original with each invocation of @p Found to expand replaced by its
-/// pieces, and its assume directives blanked (see the header); empty when
+/// pieces, and its Blanks blanked (see the header); empty when
 /// there is none.
 std::string rewrite(StringRef Original, const SourceManager &SM, FileID Main,
                     const Invocations &Found,
                     const std::map<unsigned, std::pair<unsigned, std::string>> &Headers) {
   // Blanks keep the offsets and the line breaks (a continued line's too).
   std::string Blanked = Original.str();
-  for (auto [Begin, End] : Found.Assumes)
+  for (auto [Begin, End] : Found.Blanks)
     for (unsigned K = Begin; K < End && K < Blanked.size(); K++)
       if (Blanked[K] != '\n')
         Blanked[K] = ' ';
@@ -228,7 +241,7 @@ std::string rewrite(StringRef Original, const SourceManager &SM, FileID Main,
   }
   std::string Out;
   size_t Pos = 0;
-  bool Any = !Found.Assumes.empty();
+  bool Any = !Found.Blanks.empty();
   // The `#include` lines that headers replace (HeaderInlining.h), in
   // order with the invocations; no invocation holds a directive line.
   auto Header = Headers.begin();

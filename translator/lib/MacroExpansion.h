@@ -44,8 +44,8 @@ std::optional<llvm::StringRef> pragmaOperandText(clang::Preprocessor &PP);
 
 /// The text of the main file of @p Tool with every macro invocation that
 /// spells an OpenMP directive, or that begins at a file offset in
-/// @p Requested, replaced by its expansion, its assume directives
-/// blanked, and the headers of @p Headers (real paths) written in
+/// @p Requested, replaced by its expansion, its assume directives and a
+/// flush's seq_cst blanked, and the headers of @p Headers (real paths) written in
 /// (HeaderInlining.h); empty when there is none (or the file does not preprocess:
 /// the translation then reports why). `__LINE__` and `__FILE__` in the
 /// expansions are what gcc gives them, the file named @p FileName when
