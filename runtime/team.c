@@ -311,6 +311,19 @@ static void fork_region(parade_region_fn fn, const void *args, size_t args_size,
   uint32_t total = num_threads > 0 ? (uint32_t)num_threads : (uint32_t)team_default_size();
   if (node.opt.thread_limit > 0 && total > (uint32_t)node.opt.thread_limit)
     total = (uint32_t)node.opt.thread_limit; /* OMP_THREAD_LIMIT */
+  /* More than the thread limit (omp_get_thread_limit): OpenMP leaves the
+   * team's size to the implementation; parade gives the limit, and says so
+   * once, as libomp does. */
+  uint32_t most = (uint32_t)node.size * OPTIONS_MAX_THREADS;
+  if (total > most) {
+    static int warned;
+    if (!warned)
+      err_warn("a team of %u threads asked for: at most %d threads per rank are supported, so "
+               "the team has %u",
+               total, OPTIONS_MAX_THREADS, most);
+    warned = 1;
+    total = most;
+  }
   struct fork_info info = {0};
   info.nthreads = total;
   info.per_node = (total + (uint32_t)node.size - 1) / (uint32_t)node.size;
