@@ -11,6 +11,7 @@
 #include <functional>
 
 using namespace clang;
+using llvm::omp::Directive;
 
 namespace parade {
 
@@ -552,6 +553,32 @@ ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) 
                                    "' for this construct, but parade did not see it used; it "
                                    "is not passed to the outlined code");
   }
+  return Out;
+}
+
+std::vector<const VarDecl *> targetSavedPrivates(const OMPExecutableDirective *D,
+                                                 const ConstructVars &CV, bool InRegion) {
+  auto Kind = D->getDirectiveKind();
+  if (InRegion || (Kind != Directive::OMPD_target && Kind != Directive::OMPD_target_simd))
+    return {};
+  const Stmt *Body = directiveBody(D);
+  if (!Body)
+    return {};
+  struct HoldsRegion : RecursiveASTVisitor<HoldsRegion> {
+    bool Found = false;
+    bool VisitOMPExecutableDirective(OMPExecutableDirective *E) {
+      Found |= isParallel(E);
+      return !Found;
+    }
+  } Holds;
+  Holds.TraverseStmt(const_cast<Stmt *>(Body));
+  if (!Holds.Found)
+    return {};
+  std::vector<const VarDecl *> Out;
+  for (const auto &[V, S] : CV.Vars)
+    if ((S == Sharing::Private || S == Sharing::FirstPrivate) && V->hasLocalStorage() &&
+        !V->getType()->isVariablyModifiedType())
+      Out.push_back(V);
   return Out;
 }
 

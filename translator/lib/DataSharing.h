@@ -58,6 +58,20 @@ ConstructVars analyzeConstruct(Translation &T, const clang::OMPExecutableDirecti
 void adjustTaskSharing(Translation &T, const clang::OMPExecutableDirective *D, ConstructVars &CV,
                        const clang::SourceRange *Region);
 
+/// The variables a `target` (or `target simd`) that holds a parallel
+/// region, and runs in serial code here (@p InRegion false), leaves as its
+/// originals rather than copy: the target runs in place, so its private
+/// copies would be on the encountering thread's stack, where the region's
+/// threads on other nodes cannot reach them (a write there did not
+/// compile). A local the target makes private or firstprivate is saved
+/// before it and restored after it instead, and the target works on the
+/// original (which the region may share through the pool); nothing else
+/// runs meanwhile, and each call has its own locals. Empty when the
+/// target holds no parallel region or runs inside one (the held region is
+/// then serialized, and the copies reachable).
+std::vector<const clang::VarDecl *> targetSavedPrivates(const clang::OMPExecutableDirective *D,
+                                                        const ConstructVars &CV, bool InRegion);
+
 /// Local variables whose address is taken (or that decay to a pointer)
 /// anywhere in @p Body, in order of first appearance.
 std::vector<const clang::VarDecl *> addressTakenLocals(const clang::Stmt *Body);

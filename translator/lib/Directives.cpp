@@ -175,6 +175,22 @@ std::string target(ConstructContext &C, const OMPExecutableDirective *D) {
     if (Sh == Sharing::Reduction)
       Sh = Sharing::Shared;
   CV.Reductions.clear();
+  // Copies a region inside could not reach: the target works on the
+  // original, saved before it and restored after it.
+  std::string Save, Restore;
+  for (const VarDecl *V : targetSavedPrivates(D, CV, C.nestedInRegion(D))) {
+    for (auto &[W, Sh] : CV.Vars)
+      if (W == V)
+        Sh = Sharing::Shared;
+    std::string Orig = T.spell(V, D->getBeginLoc()), Tmp = "parade_ts_" + std::to_string(T.fresh());
+    Save += T.declare(V->getType(), Tmp) + "; parade_copy((void *)&" + Tmp + ", &" + Orig +
+            ", sizeof " + Tmp + "); ";
+    Restore += "parade_copy((void *)&" + Orig + ", &" + Tmp + ", sizeof " + Tmp + "); ";
+    T.remark(D->getBeginLoc(), "'" + V->getName().str() + "' is private to the '" +
+                                   directiveName(D) +
+                                   "' that holds a parallel region: the target works on it and "
+                                   "it is restored after the target");
+  }
   Privates P = privates(T, D, CV, nullptr, false);
   T.remark(D->getBeginLoc(), "'" + directiveName(D) +
                                  "' runs in place: the host is the device (omp_get_num_devices() "
@@ -183,8 +199,8 @@ std::string target(ConstructContext &C, const OMPExecutableDirective *D) {
   // its earlier siblings have completed.
   std::string Deps = dependItems(C, D);
   std::string Wait = Deps.empty() ? "" : Deps + "parade_taskwait_depend(0); ";
-  return "{ " + Wait + P.Before + R.Before + "{ " + P.Decls + R.Decls + "\n" + C.bodyText(D) +
-         "\n" + P.Finish + R.Finish + "} }";
+  return "{ " + Wait + Save + P.Before + R.Before + "{ " + P.Decls + R.Decls + "\n" +
+         C.bodyText(D) + "\n" + P.Finish + R.Finish + "} " + Restore + "}";
 }
 
 /// target data: the body, with the original data (the host is the device).

@@ -92,6 +92,12 @@ public:
           pool(V);
       }
     }
+    // A target's private copies that its region could not reach: the
+    // target works on the originals (targetSavedPrivates).
+    for (const VarDecl *V : targetSavedPrivates(D, CV, Nested))
+      for (auto &[W, Sh] : CV.Vars)
+        if (W == V)
+          Sh = Sharing::Shared;
     Scope S{D, T.extent(D), llvm::DenseMap<const VarDecl *, Sharing>()};
     for (auto &[V, Sh] : CV.Vars) {
       S.Vars[V] = Sh;
