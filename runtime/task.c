@@ -314,13 +314,14 @@ void parade_task_detached(parade_task_fn fn, const void *args, size_t args_size,
   /* A task with dependences is queued whenever OpenMP allows it: run at
    * once, its creator would wait for its predecessors, which may need the
    * creator itself (a detached task whose event it fulfils later). Others
-   * are queued in a parallel region, even on a node with one thread, until
-   * the queue is full, as libgomp queues them (outside any region it runs
-   * them at once): a taskwait then runs the newest child first, the order
-   * a branch-and-bound search was written for (BOTS knapsack explored 33
-   * times the nodes at one thread per rank when each ran at once). */
+   * are queued in an active parallel region, even on a node with one
+   * thread, until the queue is full, as libgomp queues them: a taskwait
+   * then runs the newest child first, the order a branch-and-bound search
+   * was written for (BOTS knapsack explored 33 times the nodes at one
+   * thread per rank when each ran at once). Outside any region, and in a
+   * serialized one (whose end drains no queue), they run at once. */
   int defer = !(flags & PARADE_TASK_UNDEFERRED) && !parent->final &&
-              (ndeps || (parade_level() > 0 &&
+              (ndeps || (team_shape_in_team() &&
                          atomic_load(&q.queued) < (uint32_t)(TASKS_QUEUED_PER_THREAD * local)));
   if (!defer) {
     STAT_INC(tasks_immediate);
