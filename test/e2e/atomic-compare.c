@@ -45,7 +45,9 @@ int main(void) {
       }
     }
     winners += old == -1;
-    captured_ok = captured_ok && (old == -1 || old >= 0);
+#pragma omp barrier
+    // Every other thread captured the winner's id.
+    captured_ok = captured_ok && (old == -1 || old == owner3);
   }
   printf("lo %d hi %d\n", lo, hi);
   printf("one owner: %d %d winners %d captured %d\n", owner >= 0, owner2 >= 0, winners,

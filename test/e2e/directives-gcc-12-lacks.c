@@ -31,7 +31,7 @@
 static int scale(int v) { return 3 * v; }
 #pragma omp end declare target
 
-#pragma omp assumes no_openmp_routines
+#pragma omp assumes holds(SIZE > 100)
 
 typedef struct {
   int n;
