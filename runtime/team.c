@@ -84,9 +84,13 @@ static parade_region_fn decode_fn(uint32_t module, uint64_t offset) {
  * run the node's queued tasks. */
 static void node_barrier(void (*last)(void), int help_tasks) {
   struct team *t = &node.team;
+  /* Read before arriving: once this thread has arrived, the last one may
+   * leave the region and the next fork change the team's shape, and a
+   * thread that read the new count after its arrival could take itself
+   * for the last (ThreadSanitizer saw the read race with the fork). */
+  uint32_t count = (uint32_t)team_local_count();
   uint32_t gen = atomic_load_explicit(&t->bar_gen, memory_order_acquire);
-  if (atomic_fetch_add_explicit(&t->bar_arrived, 1, memory_order_acq_rel) + 1 ==
-      (uint32_t)team_local_count()) {
+  if (atomic_fetch_add_explicit(&t->bar_arrived, 1, memory_order_acq_rel) + 1 == count) {
     atomic_store_explicit(&t->bar_arrived, 0, memory_order_relaxed);
     if (last)
       last();
