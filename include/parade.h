@@ -127,6 +127,11 @@ void parade_barrier(void);
  *  gcc's does): this node's writes go to their homes (a release), and its
  *  copies of data homed elsewhere are dropped (an acquire). */
 void parade_flush(void);
+/** @brief The release half of a flush: this node's writes reach their homes.
+ *  The translator puts one before a store to a flag that a flush hands on
+ *  and before a write to a shared volatile object, so the flag is never
+ *  seen before the data written ahead of it. */
+void parade_release(void);
 
 /* ---- Explicit tasks ---------------------------------------------------- */
 

@@ -116,6 +116,19 @@ void parade_ordered_orphan_end(void) {
   *ordered_now.passed = 1;
 }
 
+/* The first half of a flush: this node's writes reach their homes before
+ * the store that follows, a flag another thread polls. A home writes its
+ * own pages in place, where a fetch sees them at once, while its writes to
+ * pages homed elsewhere travel at its next release: without this, a flag
+ * on a page the writer is home of could be seen before the data written
+ * ahead of it (and one on another home, before the data's diffs land). */
+void parade_release(void) {
+  atomic_flush_deferred();
+  streams_release();
+  if (node.size > 1)
+    hlrc_release();
+}
+
 /* A flush is both halves of a synchronisation: this node's writes go to
  * their homes (release), and cached copies of pages homed elsewhere are
  * dropped (acquire), so a flag another node wrote and flushed is seen. */

@@ -23,7 +23,7 @@ void run(volatile int *p) {
     // CHECK: while (!(parade_flush(), flag))
     while (!flag)
       ;
-    // CHECK: __extension__({ __auto_type parade_vw_ = (flag = 2); parade_flush(); parade_vw_; });
+    // CHECK: __extension__({ parade_release(); __auto_type parade_vw_ = (flag = 2); parade_flush(); parade_vw_; });
     flag = 2;
     // CHECK: __extension__({ parade_flush(); __auto_type parade_vw_ = (counts[1] += 3); parade_flush(); parade_vw_; });
     counts[1] += 3;

@@ -6,6 +6,7 @@
 // main, and print the main file with parade.h included.
 //===----------------------------------------------------------------------===//
 #include "Translator.h"
+#include "FlagHandoffs.h"
 #include "ThreadPrivateLocals.h"
 #include "Tile.h"
 #include "VariantCalls.h"
@@ -204,6 +205,7 @@ public:
     rewriteRuntimeCalls(T, TU);
     rewriteAtomicBuiltins(T, TU);
     rewriteVolatileAccesses(T, TU);
+    orderFlagHandoffs(T, TU);
     rewriteVariantCalls(T, TU);
     T.enter(Stage::Directives);
     translateDirectives(T, TU);

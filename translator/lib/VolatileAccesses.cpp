@@ -73,10 +73,12 @@ private:
     return !V->hasLocalStorage() || T.Pooled.count(V->getCanonicalDecl());
   }
 
-  /// A write to a volatile object (@p Reads: that reads it first).
+  /// A write to a volatile object (@p Reads: that reads it first). The
+  /// release before it sends the writes made ahead of it home first: a
+  /// flag on a page its writer is home of is seen at once (FlagHandoffs.h).
   void written(const Expr *E, bool Reads) {
     wrap(E,
-         std::string("__extension__({ ") + (Reads ? "parade_flush(); " : "") +
+         std::string("__extension__({ ") + (Reads ? "parade_flush(); " : "parade_release(); ") +
              "__auto_type parade_vw_ = (",
          "); parade_flush(); parade_vw_; })");
   }

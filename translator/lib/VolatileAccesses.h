@@ -6,11 +6,13 @@
 // works, and on the DSM the reader would spin on its cached copy forever.
 // Each access to a volatile object that may be shared is therefore a
 // flush: a read is preceded by one (an acquire: the next access fetches
-// the page from its home), a write followed by one (a release: the write
-// and those before it reach their homes), a read-modify-write both.
+// the page from its home), a write preceded by a release (the writes
+// before it reach their homes before it can be seen) and followed by a
+// flush (the write itself reaches its home), a read-modify-write both.
 //
 //   while (!ready) ;    while (!(parade_flush(), ready)) ;
-//   ready = 1;          __extension__({ __auto_type parade_vw_ = (ready = 1);
+//   ready = 1;          __extension__({ parade_release();
+//                                       __auto_type parade_vw_ = (ready = 1);
 //                                       parade_flush(); parade_vw_; });
 //
 // Left as they are: a volatile local that no region shares (private to

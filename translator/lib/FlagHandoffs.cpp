@@ -1,0 +1,201 @@
+//===- FlagHandoffs.cpp - data handed on through a flag and flush ---------===//
+#include "FlagHandoffs.h"
+
+#include "AstUtil.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/OpenMPKinds.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace parade {
+
+namespace {
+
+/// The largest flag: a few words, or a small array of them (one per
+/// thread); a larger array named in a flush list is data, whose stores in
+/// a loop would each cost a release.
+constexpr uint64_t MaxFlagBytes = 4096;
+
+class Handoffs : public RecursiveASTVisitor<Handoffs> {
+public:
+  explicit Handoffs(Translation &T) : T(T) {}
+
+  bool TraverseFunctionDecl(FunctionDecl *F) {
+    if (!F->doesThisDeclarationHaveABody() || !T.inMainFile(F->getLocation()))
+      return true;
+    return RecursiveASTVisitor::TraverseFunctionDecl(F);
+  }
+  /// An atomic's accesses synchronise already.
+  bool TraverseOMPAtomicDirective(OMPAtomicDirective *D) {
+    return Collecting ? RecursiveASTVisitor::TraverseOMPAtomicDirective(D) : true;
+  }
+
+  bool VisitOMPFlushDirective(OMPFlushDirective *D) {
+    if (!Collecting)
+      return true;
+    Flushes.push_back(D);
+    for (const OMPClause *C : D->clauses())
+      if (const auto *List = dyn_cast<OMPFlushClause>(C))
+        for (const Expr *E : List->varlists())
+          if (const VarDecl *V = varOf(E); V && isFlag(V))
+            Flags.insert(V->getCanonicalDecl());
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (!Collecting && B->isAssignmentOp())
+      stored(B, B->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (!Collecting && U->isIncrementDecrementOp())
+      stored(U, U->getSubExpr());
+    return true;
+  }
+
+  void run(TranslationUnitDecl *TU) {
+    Collecting = true;
+    TraverseDecl(TU);
+    Collecting = false;
+    if (!Flags.empty())
+      TraverseDecl(TU);
+    for (const OMPFlushDirective *D : Flushes)
+      followPollingLoop(D);
+  }
+
+private:
+  Translation &T;
+  bool Collecting = false;
+  std::vector<const OMPFlushDirective *> Flushes;
+  llvm::DenseSet<const VarDecl *> Flags;
+  llvm::DenseSet<const Stmt *> Wrapped;
+
+  bool isFlag(const VarDecl *V) const {
+    QualType Ty = V->getType();
+    if (Ty->isVariablyModifiedType() || Ty->isIncompleteType())
+      return false;
+    QualType Element = T.Ctx.getBaseElementType(Ty);
+    if (!Element->isIntegralOrEnumerationType())
+      return false;
+    if (V->getTLSKind() != VarDecl::TLS_None || V->hasAttr<OMPThreadPrivateDeclAttr>())
+      return false;
+    // A local in the pool is shared; one that stayed on the stack is not.
+    if (V->hasLocalStorage() && !T.Pooled.count(V->getCanonicalDecl()))
+      return false;
+    return static_cast<uint64_t>(T.Ctx.getTypeSizeInChars(Ty).getQuantity()) <= MaxFlagBytes;
+  }
+
+  /// The variable @p E stores to, through members and subscripts of arrays
+  /// (not through pointers, which may point anywhere).
+  static const VarDecl *storedVar(const Expr *E) {
+    const Expr *Base = E->IgnoreParens();
+    for (;;) {
+      if (const auto *M = dyn_cast<MemberExpr>(Base); M && !M->isArrow())
+        Base = M->getBase()->IgnoreParens();
+      else if (const auto *A = dyn_cast<ArraySubscriptExpr>(Base);
+               A && A->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
+        Base = A->getBase()->IgnoreParenImpCasts();
+      else
+        break;
+    }
+    const auto *R = dyn_cast<DeclRefExpr>(Base);
+    return R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
+  }
+
+  /// A store @p Store to @p Target: a flag's is preceded by a release.
+  void stored(const Expr *Store, const Expr *Target) {
+    // A volatile object's writes are releases already (VolatileAccesses).
+    if (Target->getType().isVolatileQualified() || !T.inMainFile(Store->getBeginLoc()))
+      return;
+    const VarDecl *V = storedVar(Target);
+    if (!V || !Flags.count(V->getCanonicalDecl()))
+      return;
+    CharSourceRange Range = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(Store->getSourceRange()), T.SM, T.Ctx.getLangOpts());
+    // On a directive's line the directive's translation owns the text.
+    if (Range.isInvalid() || T.pragmaStart(Range.getBegin()) != Range.getBegin()) {
+      T.remark(Store->getBeginLoc(),
+               "this store to the flag '" + V->getNameAsString() +
+                   "' is not a release (it is in a macro or a directive): the data written "
+                   "before it may be seen after it");
+      return;
+    }
+    T.remark(Store->getBeginLoc(), "a store to '" + V->getNameAsString() +
+                                       "', a flag named in a flush list, releases this "
+                                       "node's writes first");
+    T.insert(Range.getBegin(), "(parade_release(), ", /*After=*/false);
+    T.insert(Range.getEnd(), ")", /*After=*/true);
+  }
+
+  /// The statement around @p S, through the CapturedDecl of a directive's
+  /// captured statement.
+  const Stmt *parentOf(const Stmt *S) const {
+    auto Parents = T.Ctx.getParents(*S);
+    if (Parents.empty())
+      return nullptr;
+    if (const auto *CD = Parents[0].get<CapturedDecl>()) {
+      auto Outer = T.Ctx.getParents(*CD);
+      return Outer.empty() ? nullptr : Outer[0].get<Stmt>();
+    }
+    return Parents[0].get<Stmt>();
+  }
+
+  /// Whether loop @p L is one a loop directive takes over (its own, or one
+  /// of a collapsed nest's).
+  bool associated(const Stmt *L) const {
+    unsigned Level = 1;
+    for (const Stmt *P = parentOf(L); P; P = parentOf(P)) {
+      if (const auto *D = dyn_cast<OMPLoopBasedDirective>(P))
+        return Level <= D->getLoopsNumber();
+      if (isa<ForStmt>(P))
+        Level++;
+      else if (!isa<CompoundStmt, CapturedStmt, AttributedStmt>(P))
+        return false;
+    }
+    return false;
+  }
+
+  /// The loop whose body polls with flush @p D is followed by a flush.
+  void followPollingLoop(const OMPFlushDirective *D) {
+    const Stmt *Loop = nullptr;
+    for (const Stmt *P = parentOf(D); P; P = parentOf(P)) {
+      if (const auto *Dir = dyn_cast<OMPExecutableDirective>(P)) {
+        OpenMPDirectiveKind K = Dir->getDirectiveKind();
+        // A region or task of its own: a loop around it is not polling.
+        if (isOpenMPParallelDirective(K) || isOpenMPTaskingDirective(K) ||
+            isOpenMPTargetExecutionDirective(K) || isOpenMPTeamsDirective(K) ||
+            isOpenMPLoopDirective(K))
+          return;
+        continue;
+      }
+      if (isa<WhileStmt, DoStmt, ForStmt>(P)) {
+        Loop = P;
+        break;
+      }
+    }
+    if (!Loop || associated(Loop) || !Wrapped.insert(Loop).second)
+      return;
+    SourceLocation Begin = T.beginOf(Loop), End = T.endOf(Loop);
+    if (Begin.isMacroID() || End.isInvalid() || End.isMacroID() || !T.inMainFile(Begin)) {
+      T.remark(Loop->getBeginLoc(), "this loop polls with flush but is not followed by one (it is "
+                                    "in a macro): data read after it may be older than the flag "
+                                    "it saw");
+      return;
+    }
+    T.remark(Loop->getBeginLoc(), "this loop polls with flush: a flush follows it, so that data "
+                                  "read after it is as new as the flag it saw");
+    T.insert(Begin, "{ ", /*After=*/false);
+    T.insert(End, " parade_flush(); }", /*After=*/true);
+  }
+};
+
+} // namespace
+
+void orderFlagHandoffs(Translation &T, TranslationUnitDecl *TU) {
+  if (!T.failed())
+    Handoffs(T).run(TU);
+}
+
+} // namespace parade
