@@ -112,7 +112,13 @@ config.substitutions.append(("%python", config.parade_python))
 # The translator and the driver.
 bindir = os.path.join(config.parade_obj_root, "translator")
 config.substitutions.append(("%paradecc", os.path.join(bindir, "paradecc")))
-config.substitutions.append(("%translate", os.path.join(bindir, "parade-translate")))
+config.substitutions.append(("%parade-translate", os.path.join(bindir, "parade-translate")))
+# The translation keeps the test's comments: its check lines are dropped,
+# so that none can match itself.
+config.substitutions.append(
+    ("%translate", "{0} {1} {2}".format(
+        config.parade_python, os.path.join(config.test_source_root, "Inputs", "translate_without_checks.py"),
+        os.path.join(bindir, "parade-translate"))))
 config.substitutions.append(("%gcc-openmp", "gcc -fopenmp -O2 -w"))
 config.substitutions.append(("%parade-build-dir", config.parade_obj_root))
 if os.path.exists(os.path.join(bindir, "parade-translate")):

@@ -17,7 +17,9 @@ int f(int n) {
   int r = 0;
 // CHECK: remark: call to 'h' is to its variant 'gv' here
 // CHECK: remark: dispatch runs its call in place: the host is the device
-// CHECK: { parade_task_depend((const void *)&(n), PARADE_DEP_IN); parade_taskwait_depend(0); r = g(n); }
+// CHECK: { parade_task_depend((const void *)&(n), PARADE_DEP_IN); parade_taskwait_depend(0);
+// CHECK-NEXT: #line
+// CHECK-NEXT: r = g(n); }
 #pragma omp dispatch depend(in : n)
   r = g(n);
 // CHECK: return r + gv(1);

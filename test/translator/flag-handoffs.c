@@ -1,15 +1,18 @@
 // Data handed on through a flag and flush (FlagHandoffs.h; the runs are in
-// e2e/flag-handoff-order.c): a store to a flag named in a flush list is
-// preceded by a release, and a loop that polls with flush is followed by a
-// flush. A large array or a floating one named in a list is data, not a
-// flag; the loop a loop directive takes over is not a polling loop.
+// e2e/flag-handoff-order.c): a store to a flag named in a flush list, or
+// just before a flush without a list, is preceded by a release, and a loop
+// that polls with flush is followed by a flush. A large array or a
+// floating one named in a list is data, not a flag; the loop a loop
+// directive takes over is not a polling loop; an atomic's store stays.
 //
 // RUN: %translate -Rparade %s -- 2> %t.remarks | grep -v "^#line" | FileCheck %s
 // RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
+// RUN: FileCheck %s --check-prefix=NODATA < %t.remarks
 #include <omp.h>
 
 int flag[16];
-int ready;
+int ready, done_count, handed;
+volatile int seen;
 double rows[64][64];
 int big[8192];
 
@@ -23,11 +26,14 @@ void pipeline(int n) {
       while (flag[me] == 0) {
 #pragma omp flush(flag)
       }
+      // CHECK: rows[k][me] = k;
+      // CHECK-NEXT: big[k] = k;
       rows[k][me] = k;
       big[k] = k;
       // CHECK: (parade_release(), flag[me] = 0);
       flag[me] = 0;
-      // CHECK: if (me + 1 < 16) (parade_release(), flag[me + 1] = 1);
+      // CHECK: if (me + 1 < 16)
+      // CHECK-NEXT: (parade_release(), flag[me + 1] = 1);
       if (me + 1 < 16)
         flag[me + 1] = 1;
 #pragma omp flush(flag, rows, big)
@@ -40,6 +46,34 @@ void pipeline(int n) {
     // CHECK: (parade_release(), ready++);
     ready++;
 #pragma omp flush(ready)
+    // A volatile write around a flag's store: the inner wrap closes first.
+    // CHECK: __extension__({ parade_release(); __auto_type parade_vw_ = (seen = (parade_release(), flag[0] = 1)); parade_flush(); parade_vw_; });
+    seen = flag[0] = 1;
+    // CHECK: { parade_critical_enter("parade.atomic");
+    // CHECK-NEXT: flag[1] += 1;
+#pragma omp atomic
+    flag[1] += 1;
+  }
+}
+
+void listless(void) {
+#pragma omp parallel
+  {
+    // A loop hint stays right before its loop, inside the block.
+    // CHECK: { #pragma GCC unroll 2
+    // CHECK-NEXT: while (!handed) {
+    // CHECK: } parade_flush(); }
+#pragma GCC unroll 2
+    while (!handed) {
+#pragma omp flush
+    }
+    rows[1][1] = 2;
+    // The stores just before a flush without a list are its flags.
+    // CHECK: (parade_release(), done_count++);
+    // CHECK-NEXT: (parade_release(), handed = 2);
+    done_count++;
+    handed = 2;
+#pragma omp flush
   }
 }
 
@@ -47,7 +81,7 @@ void worksharing(int n) {
 #pragma omp parallel
   {
     // The loop the directive takes over is not followed by a flush.
-    // CHECK-NOT: parade_flush();{{ }}}
+    // CHECK-NOT: parade_flush(); }
 #pragma omp for
     for (int i = 0; i < n; i++) {
       rows[0][i] = i;
@@ -58,11 +92,15 @@ void worksharing(int n) {
 
 // The loop over k ends each iteration with a flush: it is followed by one
 // too (one more flush, which OpenMP allows anywhere).
-// REMARK-DAG: flag-handoffs.c:20:{{.*}}this loop polls with flush: a flush follows it
 // REMARK-DAG: flag-handoffs.c:23:{{.*}}this loop polls with flush: a flush follows it
-// REMARK-DAG: flag-handoffs.c:29:{{.*}}a store to 'flag', a flag named in a flush list, releases this node's writes first
-// REMARK-DAG: flag-handoffs.c:32:{{.*}}a store to 'flag', a flag named in a flush list
-// REMARK-DAG: flag-handoffs.c:37:{{.*}}this loop polls with flush: a flush follows it
-// REMARK-DAG: flag-handoffs.c:41:{{.*}}a store to 'ready', a flag named in a flush list
-// REMARK-NOT: a store to 'rows'
-// REMARK-NOT: a store to 'big'
+// REMARK-DAG: flag-handoffs.c:26:{{.*}}this loop polls with flush: a flush follows it
+// REMARK-DAG: flag-handoffs.c:34:{{.*}}a store to 'flag', a flag named in a flush list, releases this node's writes first
+// REMARK-DAG: flag-handoffs.c:38:{{.*}}a store to 'flag', a flag named in a flush list
+// REMARK-DAG: flag-handoffs.c:43:{{.*}}this loop polls with flush: a flush follows it
+// REMARK-DAG: flag-handoffs.c:47:{{.*}}a store to 'ready', a flag named in a flush list
+// REMARK-DAG: flag-handoffs.c:67:{{.*}}this loop polls with flush: a flush follows it
+// REMARK-DAG: flag-handoffs.c:74:{{.*}}a store to 'done_count' just before a flush releases
+// REMARK-DAG: flag-handoffs.c:75:{{.*}}a store to 'handed' just before a flush releases
+// NODATA-NOT: a store to 'rows'
+// NODATA-NOT: a store to 'big'
+// NODATA-NOT: flag-handoffs.c:55:{{.*}}a store to

@@ -40,8 +40,8 @@ void run(volatile int *p) {
   }
   // CHECK: mine = mine + 1;
   mine = mine + 1;
-  // CHECK: #pragma omp atomic
-  // CHECK-NEXT: counts[0] += 1;
+  // CHECK: { parade_critical_enter("parade.atomic");
+  // CHECK-NEXT: counts[0] += 1; parade_critical_exit("parade.atomic"); }
 #pragma omp atomic
   counts[0] += 1;
 }

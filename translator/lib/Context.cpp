@@ -76,6 +76,14 @@ bool Translation::insideReplaced(SourceLocation Loc, unsigned Length, bool Inser
   return false;
 }
 
+bool Translation::insideRewritten(SourceLocation Loc) const {
+  unsigned Offset = SM.getFileOffset(SM.getExpansionLoc(Loc));
+  for (auto [B, E] : Replaced)
+    if (B < Offset && Offset < E)
+      return true;
+  return false;
+}
+
 void Translation::replace(CharSourceRange Range, llvm::StringRef Text) {
   CharSourceRange File = Lexer::makeFileCharRange(Range, SM, Ctx.getLangOpts());
   if (File.isInvalid()) {

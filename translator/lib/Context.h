@@ -114,6 +114,9 @@ public:
   void replace(clang::SourceLocation Begin, unsigned Length, llvm::StringRef Text);
   void insert(clang::SourceLocation Loc, llvm::StringRef Text, bool After = true);
   void insertAfterToken(clang::SourceLocation Loc, llvm::StringRef Text);
+  /// Whether @p Loc lies strictly inside text an earlier edit replaced
+  /// (an insertion there would be lost).
+  bool insideRewritten(clang::SourceLocation Loc) const;
 
   clang::ASTContext &Ctx;
   clang::SourceManager &SM;

@@ -61,8 +61,10 @@ public:
     Collecting = false;
     if (!Flags.empty())
       TraverseDecl(TU);
-    for (const OMPFlushDirective *D : Flushes)
+    for (const OMPFlushDirective *D : Flushes) {
+      flagsBeforeListlessFlush(D);
       followPollingLoop(D);
+    }
   }
 
 private:
@@ -70,7 +72,7 @@ private:
   bool Collecting = false;
   std::vector<const OMPFlushDirective *> Flushes;
   llvm::DenseSet<const VarDecl *> Flags;
-  llvm::DenseSet<const Stmt *> Wrapped;
+  llvm::DenseSet<const Stmt *> Wrapped, Done;
 
   bool isFlag(const VarDecl *V) const {
     QualType Ty = V->getType();
@@ -112,21 +114,67 @@ private:
     const VarDecl *V = storedVar(Target);
     if (!V || !Flags.count(V->getCanonicalDecl()))
       return;
+    if (releaseBefore(Store, V))
+      T.remark(Store->getBeginLoc(), "a store to '" + V->getNameAsString() +
+                                         "', a flag named in a flush list, releases this "
+                                         "node's writes first");
+  }
+
+  /// Precede store @p Store (to @p V) with a release; false, with a
+  /// remark, where its text cannot take one.
+  bool releaseBefore(const Expr *Store, const VarDecl *V) {
+    if (!Done.insert(Store).second)
+      return false;
     CharSourceRange Range = Lexer::makeFileCharRange(
         CharSourceRange::getTokenRange(Store->getSourceRange()), T.SM, T.Ctx.getLangOpts());
-    // On a directive's line the directive's translation owns the text.
-    if (Range.isInvalid() || T.pragmaStart(Range.getBegin()) != Range.getBegin()) {
+    // On a directive's line the directive's translation owns the text; a
+    // pooled local's declaration was written anew (its initialiser too).
+    if (Range.isInvalid() || T.pragmaStart(Range.getBegin()) != Range.getBegin() ||
+        T.insideRewritten(Range.getBegin()) || T.insideRewritten(Range.getEnd())) {
       T.remark(Store->getBeginLoc(),
                "this store to the flag '" + V->getNameAsString() +
-                   "' is not a release (it is in a macro or a directive): the data written "
-                   "before it may be seen after it");
-      return;
+                   "' is not a release (it is in a macro, a directive or a rewritten "
+                   "declaration): the data written before it may be seen after it");
+      return false;
     }
-    T.remark(Store->getBeginLoc(), "a store to '" + V->getNameAsString() +
-                                       "', a flag named in a flush list, releases this "
-                                       "node's writes first");
     T.insert(Range.getBegin(), "(parade_release(), ", /*After=*/false);
-    T.insert(Range.getEnd(), ")", /*After=*/true);
+    // Before what an enclosing rewrite (a volatile write) put at the same
+    // end: this wrap is the inner one.
+    T.insert(Range.getEnd(), ")", /*After=*/false);
+    return true;
+  }
+
+  /// The stores just before flush @p D without a list, in its block, to
+  /// shared integer objects: the flags it hands on, which no list names.
+  void flagsBeforeListlessFlush(const OMPFlushDirective *D) {
+    for (const OMPClause *C : D->clauses())
+      if (isa<OMPFlushClause>(C))
+        return;
+    const auto *Block = dyn_cast_or_null<CompoundStmt>(parentOf(D));
+    if (!Block)
+      return;
+    const Stmt *const *At = llvm::find(Block->body(), D);
+    while (At != Block->body_begin()) {
+      const auto *E = dyn_cast<Expr>(*--At);
+      if (!E)
+        return;
+      E = E->IgnoreParens();
+      const Expr *Target = nullptr;
+      if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isAssignmentOp())
+        Target = B->getLHS();
+      else if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->isIncrementDecrementOp())
+        Target = U->getSubExpr();
+      if (!Target || !Target->getType()->isIntegralOrEnumerationType() ||
+          Target->getType().isVolatileQualified())
+        return;
+      const VarDecl *V = storedVar(Target);
+      if (!V || !isFlag(V))
+        return;
+      if (releaseBefore(E, V))
+        T.remark(E->getBeginLoc(), "a store to '" + V->getNameAsString() +
+                                       "' just before a flush releases this node's writes "
+                                       "first");
+    }
   }
 
   /// The statement around @p S, through the CapturedDecl of a directive's
@@ -178,7 +226,12 @@ private:
     if (!Loop || associated(Loop) || !Wrapped.insert(Loop).second)
       return;
     SourceLocation Begin = T.beginOf(Loop), End = T.endOf(Loop);
-    if (Begin.isMacroID() || End.isInvalid() || End.isMacroID() || !T.inMainFile(Begin)) {
+    // A loop hint (`#pragma GCC unroll`, `#pragma clang loop`) stays
+    // right before its loop: the block goes around the pragma too.
+    if (const auto *A = dyn_cast_or_null<AttributedStmt>(parentOf(Loop)))
+      Begin = T.pragmaStart(A->getBeginLoc());
+    if (Begin.isMacroID() || End.isInvalid() || End.isMacroID() || !T.inMainFile(Begin) ||
+        T.insideRewritten(Begin) || T.insideRewritten(End)) {
       T.remark(Loop->getBeginLoc(), "this loop polls with flush but is not followed by one (it is "
                                     "in a macro): data read after it may be older than the flag "
                                     "it saw");
