@@ -6,6 +6,7 @@
 //
 // RUN: %translate -Rparade %s -- 2> %t.remarks | grep -v "^#line" | FileCheck %s
 // RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
+// RUN: FileCheck %s --check-prefix=LOOP < %t.remarks
 #include <signal.h>
 
 volatile int flag;
@@ -20,7 +21,11 @@ void run(volatile int *p) {
   volatile int mine = 0;
 #pragma omp parallel
   {
-    // CHECK: while (!(parade_flush(), flag))
+    // A loop that polls a volatile flag is followed by a flush, as one that
+    // polls with flush is (FlagHandoffs.h).
+    // CHECK: { while (!(parade_flush(), flag))
+    // CHECK-NEXT: ; parade_flush(); }
+    // LOOP: volatile-accesses.c:[[@LINE+1]]:5: remark: this loop polls a volatile object: a flush follows it
     while (!flag)
       ;
     // CHECK: __extension__({ parade_release(); __auto_type parade_vw_ = (flag = 2); parade_flush(); parade_vw_; });

@@ -2,6 +2,7 @@
 #include "FlagHandoffs.h"
 
 #include "AstUtil.h"
+#include "VolatileAccesses.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -44,6 +45,9 @@ public:
             Flags.insert(V->getCanonicalDecl());
     return true;
   }
+  bool VisitWhileStmt(WhileStmt *W) { return polls(W, W->getCond()); }
+  bool VisitDoStmt(DoStmt *D) { return polls(D, D->getCond()); }
+  bool VisitForStmt(ForStmt *F) { return polls(F, F->getCond()); }
   bool VisitBinaryOperator(BinaryOperator *B) {
     if (!Collecting && B->isAssignmentOp())
       stored(B, B->getLHS());
@@ -65,12 +69,39 @@ public:
       flagsBeforeListlessFlush(D);
       followPollingLoop(D);
     }
+    // A volatile flag's reads are flushes before the read (VolatileAccesses):
+    // another thread of the node may fetch a data page between that flush
+    // and the read that sees the flag raised.
+    for (const Stmt *Loop : VolatilePolls)
+      if (!associated(Loop))
+        follow(Loop, "polls a volatile object");
+  }
+
+  /// Note loop @p Loop if its condition @p Cond reads a shared volatile.
+  bool polls(const Stmt *Loop, const Expr *Cond) {
+    if (!Collecting || !Cond)
+      return true;
+    struct Reads : RecursiveASTVisitor<Reads> {
+      Translation &T;
+      bool Found = false;
+      explicit Reads(Translation &T) : T(T) {}
+      bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
+        if (C->getCastKind() == CK_LValueToRValue && sharedVolatile(T, C->getSubExpr()))
+          Found = true;
+        return !Found;
+      }
+    } R(T);
+    R.TraverseStmt(const_cast<Expr *>(Cond));
+    if (R.Found)
+      VolatilePolls.push_back(Loop);
+    return true;
   }
 
 private:
   Translation &T;
   bool Collecting = false;
   std::vector<const OMPFlushDirective *> Flushes;
+  std::vector<const Stmt *> VolatilePolls;
   llvm::DenseSet<const VarDecl *> Flags;
   llvm::DenseSet<const Stmt *> Wrapped, Done;
 
@@ -223,7 +254,13 @@ private:
         break;
       }
     }
-    if (!Loop || associated(Loop) || !Wrapped.insert(Loop).second)
+    if (Loop && !associated(Loop))
+      follow(Loop, "polls with flush");
+  }
+
+  /// Follow polling loop @p Loop (which @p Why) with a flush.
+  void follow(const Stmt *Loop, const std::string &Why) {
+    if (!Wrapped.insert(Loop).second)
       return;
     SourceLocation Begin = T.beginOf(Loop), End = T.endOf(Loop);
     // A loop hint (`#pragma GCC unroll`, `#pragma clang loop`) stays
@@ -232,13 +269,14 @@ private:
       Begin = T.pragmaStart(A->getBeginLoc());
     if (Begin.isMacroID() || End.isInvalid() || End.isMacroID() || !T.inMainFile(Begin) ||
         T.insideRewritten(Begin) || T.insideRewritten(End)) {
-      T.remark(Loop->getBeginLoc(), "this loop polls with flush but is not followed by one (it is "
-                                    "in a macro): data read after it may be older than the flag "
-                                    "it saw");
+      T.remark(Loop->getBeginLoc(), "this loop " + Why +
+                                        " but is not followed by a flush (it is in a macro): "
+                                        "data read after it may be older than the flag it saw");
       return;
     }
-    T.remark(Loop->getBeginLoc(), "this loop polls with flush: a flush follows it, so that data "
-                                  "read after it is as new as the flag it saw");
+    T.remark(Loop->getBeginLoc(), "this loop " + Why +
+                                      ": a flush follows it, so that data read after it is as "
+                                      "new as the flag it saw");
     T.insert(Begin, "{ ", /*After=*/false);
     T.insert(End, " parade_flush(); }", /*After=*/true);
   }

@@ -8,6 +8,36 @@ using namespace clang;
 
 namespace parade {
 
+bool sharedVolatile(Translation &T, const Expr *E) {
+  QualType Ty = E->getType();
+  if (!Ty.isVolatileQualified() || !T.inMainFile(E->getBeginLoc()))
+    return false;
+  for (QualType Q = Ty; const auto *TD = Q->getAs<TypedefType>();
+       Q = TD->getDecl()->getUnderlyingType())
+    if (TD->getDecl()->getName() == "sig_atomic_t")
+      return false;
+  // The object's variable, through members and subscripts of arrays
+  // (not through pointers, which may point anywhere).
+  const Expr *Base = E->IgnoreParens();
+  for (;;) {
+    if (const auto *M = dyn_cast<MemberExpr>(Base); M && !M->isArrow())
+      Base = M->getBase()->IgnoreParens();
+    else if (const auto *A = dyn_cast<ArraySubscriptExpr>(Base);
+             A && A->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
+      Base = A->getBase()->IgnoreParenImpCasts();
+    else
+      break;
+  }
+  const auto *R = dyn_cast<DeclRefExpr>(Base);
+  const auto *V = R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
+  if (!V)
+    return true;
+  if (V->getTLSKind() != VarDecl::TLS_None || V->hasAttr<OMPThreadPrivateDeclAttr>())
+    return false;
+  // A local in the pool is shared; one that stayed on the stack is not.
+  return !V->hasLocalStorage() || T.Pooled.count(V->getCanonicalDecl());
+}
+
 namespace {
 
 class Accesses : public RecursiveASTVisitor<Accesses> {
@@ -23,17 +53,17 @@ public:
   bool TraverseOMPAtomicDirective(OMPAtomicDirective *) { return true; }
 
   bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
-    if (C->getCastKind() == CK_LValueToRValue && mayBeShared(C->getSubExpr()))
+    if (C->getCastKind() == CK_LValueToRValue && sharedVolatile(T, C->getSubExpr()))
       wrap(C->getSubExpr(), "(parade_flush(), ", ")");
     return true;
   }
   bool VisitBinaryOperator(BinaryOperator *B) {
-    if (B->isAssignmentOp() && mayBeShared(B->getLHS()))
+    if (B->isAssignmentOp() && sharedVolatile(T, B->getLHS()))
       written(B, B->isCompoundAssignmentOp());
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *U) {
-    if (U->isIncrementDecrementOp() && mayBeShared(U->getSubExpr()))
+    if (U->isIncrementDecrementOp() && sharedVolatile(T, U->getSubExpr()))
       written(U, /*Reads=*/true);
     return true;
   }
@@ -41,37 +71,6 @@ public:
 private:
   Translation &T;
   llvm::DenseSet<const Stmt *> Done;
-
-  /// Whether @p E is a volatile object that another thread may access.
-  bool mayBeShared(const Expr *E) {
-    QualType Ty = E->getType();
-    if (!Ty.isVolatileQualified() || !T.inMainFile(E->getBeginLoc()))
-      return false;
-    for (QualType Q = Ty; const auto *TD = Q->getAs<TypedefType>();
-         Q = TD->getDecl()->getUnderlyingType())
-      if (TD->getDecl()->getName() == "sig_atomic_t")
-        return false;
-    // The object's variable, through members and subscripts of arrays
-    // (not through pointers, which may point anywhere).
-    const Expr *Base = E->IgnoreParens();
-    for (;;) {
-      if (const auto *M = dyn_cast<MemberExpr>(Base); M && !M->isArrow())
-        Base = M->getBase()->IgnoreParens();
-      else if (const auto *A = dyn_cast<ArraySubscriptExpr>(Base);
-               A && A->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
-        Base = A->getBase()->IgnoreParenImpCasts();
-      else
-        break;
-    }
-    const auto *R = dyn_cast<DeclRefExpr>(Base);
-    const auto *V = R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
-    if (!V)
-      return true;
-    if (V->getTLSKind() != VarDecl::TLS_None || V->hasAttr<OMPThreadPrivateDeclAttr>())
-      return false;
-    // A local in the pool is shared; one that stayed on the stack is not.
-    return !V->hasLocalStorage() || T.Pooled.count(V->getCanonicalDecl());
-  }
 
   /// A write to a volatile object (@p Reads: that reads it first). The
   /// release before it sends the writes made ahead of it home first: a

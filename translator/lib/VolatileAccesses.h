@@ -27,6 +27,10 @@
 
 namespace parade {
 
+/// Whether @p E is a volatile object that another thread may access: not
+/// a local that stayed on the stack, a threadprivate or a sig_atomic_t.
+bool sharedVolatile(Translation &T, const clang::Expr *E);
+
 /// Make the accesses to shared volatile objects flushes (RuntimeCalls stage).
 void rewriteVolatileAccesses(Translation &T, clang::TranslationUnitDecl *TU);
 
