@@ -37,7 +37,7 @@ class OneRankShTest(lit.formats.ShTest):
         # scripts/sanitize does not build it.
         if any(re.search(r"%paradecc|%compare-with-gcc", command(d)) for d in parsed):
             return lit.Test.Result(lit.Test.UNSUPPORTED, "paradecc is not part of a sanitizer build")
-        runs = re.compile(r"%t(?![\w.])|%translate")
+        runs = re.compile(r"%t(?![\w.])|%translate|%parade-translate")
         if not any(runs.search(command(d)) and "%cc-parade" not in command(d) for d in script):
             return lit.Test.Result(lit.Test.UNSUPPORTED, "every run of the program needs %mpirun")
         if litConfig.noExecute:

@@ -118,6 +118,21 @@ const VarDecl *varOf(const Expr *E) {
   return nullptr;
 }
 
+const VarDecl *objectVar(const Expr *E) {
+  const Expr *Base = E->IgnoreParens();
+  for (;;) {
+    if (const auto *M = dyn_cast<MemberExpr>(Base); M && !M->isArrow())
+      Base = M->getBase()->IgnoreParens();
+    else if (const auto *A = dyn_cast<ArraySubscriptExpr>(Base);
+             A && A->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
+      Base = A->getBase()->IgnoreParenImpCasts();
+    else
+      break;
+  }
+  const auto *R = dyn_cast<DeclRefExpr>(Base);
+  return R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
+}
+
 std::optional<unsigned> collapseDepth(const OMPExecutableDirective *D, ASTContext &Ctx) {
   if (const auto *Sizes = clause<OMPSizesClause>(D)) // tile: a loop per size
     return Sizes->getNumSizes();

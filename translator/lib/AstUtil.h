@@ -46,6 +46,10 @@ template <typename C> const C *clause(const clang::OMPExecutableDirective *D) {
 
 /// The variable @p E names (through parentheses and implicit casts), or null.
 const clang::VarDecl *varOf(const clang::Expr *E);
+/// The variable whose storage @p E lies in, through members and subscripts
+/// of arrays (not through pointers, which may point anywhere), or null:
+/// `flag[i]`, `s.f[2]`: the array's, the struct's.
+const clang::VarDecl *objectVar(const clang::Expr *E);
 
 /// The loops a collapse clause asks for: 1 without one, nullopt if its
 /// argument is not a positive constant.

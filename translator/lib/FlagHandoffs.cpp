@@ -77,6 +77,14 @@ public:
         follow(Loop, "polls a volatile object");
   }
 
+private:
+  Translation &T;
+  bool Collecting = false;
+  std::vector<const OMPFlushDirective *> Flushes;
+  std::vector<const Stmt *> VolatilePolls;
+  llvm::DenseSet<const VarDecl *> Flags;
+  llvm::DenseSet<const Stmt *> Wrapped, Done;
+
   /// Note loop @p Loop if its condition @p Cond reads a shared volatile.
   bool polls(const Stmt *Loop, const Expr *Cond) {
     if (!Collecting || !Cond)
@@ -97,44 +105,14 @@ public:
     return true;
   }
 
-private:
-  Translation &T;
-  bool Collecting = false;
-  std::vector<const OMPFlushDirective *> Flushes;
-  std::vector<const Stmt *> VolatilePolls;
-  llvm::DenseSet<const VarDecl *> Flags;
-  llvm::DenseSet<const Stmt *> Wrapped, Done;
-
   bool isFlag(const VarDecl *V) const {
     QualType Ty = V->getType();
     if (Ty->isVariablyModifiedType() || Ty->isIncompleteType())
       return false;
     QualType Element = T.Ctx.getBaseElementType(Ty);
-    if (!Element->isIntegralOrEnumerationType())
-      return false;
-    if (V->getTLSKind() != VarDecl::TLS_None || V->hasAttr<OMPThreadPrivateDeclAttr>())
-      return false;
-    // A local in the pool is shared; one that stayed on the stack is not.
-    if (V->hasLocalStorage() && !T.Pooled.count(V->getCanonicalDecl()))
+    if (!Element->isIntegralOrEnumerationType() || !sharedVariable(T, V))
       return false;
     return static_cast<uint64_t>(T.Ctx.getTypeSizeInChars(Ty).getQuantity()) <= MaxFlagBytes;
-  }
-
-  /// The variable @p E stores to, through members and subscripts of arrays
-  /// (not through pointers, which may point anywhere).
-  static const VarDecl *storedVar(const Expr *E) {
-    const Expr *Base = E->IgnoreParens();
-    for (;;) {
-      if (const auto *M = dyn_cast<MemberExpr>(Base); M && !M->isArrow())
-        Base = M->getBase()->IgnoreParens();
-      else if (const auto *A = dyn_cast<ArraySubscriptExpr>(Base);
-               A && A->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
-        Base = A->getBase()->IgnoreParenImpCasts();
-      else
-        break;
-    }
-    const auto *R = dyn_cast<DeclRefExpr>(Base);
-    return R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
   }
 
   /// A store @p Store to @p Target: a flag's is preceded by a release.
@@ -142,7 +120,7 @@ private:
     // A volatile object's writes are releases already (VolatileAccesses).
     if (Target->getType().isVolatileQualified() || !T.inMainFile(Store->getBeginLoc()))
       return;
-    const VarDecl *V = storedVar(Target);
+    const VarDecl *V = objectVar(Target);
     if (!V || !Flags.count(V->getCanonicalDecl()))
       return;
     if (releaseBefore(Store, V))
@@ -168,11 +146,44 @@ private:
                    "declaration): the data written before it may be seen after it");
       return false;
     }
+    // A store that is a statement of its own takes the release before it,
+    // with nothing at its end, where an inner rewrite (a volatile write on
+    // its right) may have put text already.
+    if (const Stmt *P = parentOf(Store); P && !isa<Expr>(P)) {
+      T.insert(Range.getBegin(), "parade_release(), ", /*After=*/false);
+      return true;
+    }
     T.insert(Range.getBegin(), "(parade_release(), ", /*After=*/false);
-    // Before what an enclosing rewrite (a volatile write) put at the same
-    // end: this wrap is the inner one.
-    T.insert(Range.getEnd(), ")", /*After=*/false);
+    // Inside a volatile write that ends where this store does (VolatileAccesses
+    // wrapped it first), or around one that ends its right-hand side.
+    T.insert(Range.getEnd(), ")", /*After=*/endsWithVolatileWrite(Store));
     return true;
+  }
+
+  /// Whether store @p Store's text ends with a write to a shared volatile
+  /// object (`flag[0] = seen = 1`), which VolatileAccesses wrapped first.
+  bool endsWithVolatileWrite(const Expr *Store) const {
+    const auto *Assign = dyn_cast<BinaryOperator>(Store->IgnoreParens());
+    const Expr *E = Assign ? Assign->getRHS() : nullptr; // `flag++` ends with the flag
+    while (E) {
+      E = E->IgnoreParens();
+      if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+        if (B->isAssignmentOp() && sharedVolatile(T, B->getLHS()))
+          return true;
+        E = B->getRHS();
+      } else if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+        if (U->isIncrementDecrementOp())
+          return sharedVolatile(T, U->getSubExpr());
+        E = U->isPostfix() ? nullptr : U->getSubExpr();
+      } else if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
+        E = C->getFalseExpr();
+      } else if (const auto *C = dyn_cast<CastExpr>(E)) {
+        E = C->getSubExpr();
+      } else {
+        E = nullptr;
+      }
+    }
+    return false;
   }
 
   /// The stores just before flush @p D without a list, in its block, to
@@ -198,7 +209,7 @@ private:
       if (!Target || !Target->getType()->isIntegralOrEnumerationType() ||
           Target->getType().isVolatileQualified())
         return;
-      const VarDecl *V = storedVar(Target);
+      const VarDecl *V = objectVar(Target);
       if (!V || !isFlag(V))
         return;
       if (releaseBefore(E, V))
@@ -264,21 +275,60 @@ private:
       return;
     SourceLocation Begin = T.beginOf(Loop), End = T.endOf(Loop);
     // A loop hint (`#pragma GCC unroll`, `#pragma clang loop`) stays
-    // right before its loop: the block goes around the pragma too.
-    if (const auto *A = dyn_cast_or_null<AttributedStmt>(parentOf(Loop)))
-      Begin = T.pragmaStart(A->getBeginLoc());
-    if (Begin.isMacroID() || End.isInvalid() || End.isMacroID() || !T.inMainFile(Begin) ||
-        T.insideRewritten(Begin) || T.insideRewritten(End)) {
-      T.remark(Loop->getBeginLoc(), "this loop " + Why +
-                                        " but is not followed by a flush (it is in a macro): "
-                                        "data read after it may be older than the flag it saw");
+    // right before its loop: the block opens on a line before the pragma.
+    std::string Open = "{ ";
+    if (const auto *A = dyn_cast_or_null<AttributedStmt>(parentOf(Loop))) {
+      SourceLocation Hint = T.SM.getExpansionLoc(A->getAttrs().front()->getLocation());
+      if (SourceLocation Hash = T.pragmaStart(Hint); Hash != Hint) {
+        Begin = Hash;
+        Open = "{\n" + T.lineDirective(Begin);
+      }
+    }
+    std::string WhyNot;
+    if (Begin.isMacroID() || End.isInvalid() || End.isMacroID() || !T.inMainFile(Begin))
+      WhyNot = "it is in a macro";
+    else if (T.insideRewritten(Begin) || T.insideRewritten(End))
+      WhyNot = "it is in text rewritten already";
+    else if (endsInDirective(Loop))
+      WhyNot = "its body ends with a directive, whose translation takes the text after it";
+    if (!WhyNot.empty()) {
+      T.remark(Loop->getBeginLoc(), "this loop " + Why + " but is not followed by a flush (" +
+                                        WhyNot +
+                                        "): data read after it may be older than the flag it saw");
       return;
     }
     T.remark(Loop->getBeginLoc(), "this loop " + Why +
                                       ": a flush follows it, so that data read after it is as "
                                       "new as the flag it saw");
-    T.insert(Begin, "{ ", /*After=*/false);
+    T.insert(Begin, Open, /*After=*/false);
     T.insert(End, " parade_flush(); }", /*After=*/true);
+  }
+
+  /// Whether loop @p Loop's text ends with a directive's statement
+  /// (`while (!v) #pragma omp critical x++;`).
+  static bool endsInDirective(const Stmt *Loop) {
+    const Stmt *S = Loop;
+    while (S && !isa<CompoundStmt, DoStmt>(S)) {
+      if (isa<OMPExecutableDirective>(S))
+        return true;
+      if (const auto *F = dyn_cast<ForStmt>(S))
+        S = F->getBody();
+      else if (const auto *W = dyn_cast<WhileStmt>(S))
+        S = W->getBody();
+      else if (const auto *I = dyn_cast<IfStmt>(S))
+        S = I->getElse() ? I->getElse() : I->getThen();
+      else if (const auto *L = dyn_cast<LabelStmt>(S))
+        S = L->getSubStmt();
+      else if (const auto *A = dyn_cast<AttributedStmt>(S))
+        S = A->getSubStmt();
+      else if (const auto *Sw = dyn_cast<SwitchStmt>(S))
+        S = Sw->getBody();
+      else if (const auto *C = dyn_cast<SwitchCase>(S))
+        S = C->getSubStmt();
+      else
+        return false;
+    }
+    return false;
   }
 };
 

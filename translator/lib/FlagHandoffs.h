@@ -21,8 +21,10 @@
 // NAS LU gave wrong results about one run in eight at 2x1, with no
 // message. So:
 // - a store to a flag (an integer variable, of a page at most, named in a
-//   flush list of the file) is preceded by a release, parade_release();
-// - a loop that polls with flush (one in its body) is followed by a flush.
+//   flush list of the file, or stored just before a flush without a list)
+//   is preceded by a release, parade_release();
+// - a loop that polls with flush (one in its body), or whose condition
+//   reads a shared volatile object, is followed by a flush.
 // Both only add synchronisation OpenMP allows anywhere.
 //===----------------------------------------------------------------------===//
 #ifndef PARADE_TRANSLATOR_FLAGHANDOFFS_H

@@ -1,6 +1,8 @@
 //===- VolatileAccesses.cpp - volatile objects as flags between nodes -----===//
 #include "VolatileAccesses.h"
 
+#include "AstUtil.h"
+
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 
@@ -16,22 +18,12 @@ bool sharedVolatile(Translation &T, const Expr *E) {
        Q = TD->getDecl()->getUnderlyingType())
     if (TD->getDecl()->getName() == "sig_atomic_t")
       return false;
-  // The object's variable, through members and subscripts of arrays
-  // (not through pointers, which may point anywhere).
-  const Expr *Base = E->IgnoreParens();
-  for (;;) {
-    if (const auto *M = dyn_cast<MemberExpr>(Base); M && !M->isArrow())
-      Base = M->getBase()->IgnoreParens();
-    else if (const auto *A = dyn_cast<ArraySubscriptExpr>(Base);
-             A && A->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
-      Base = A->getBase()->IgnoreParenImpCasts();
-    else
-      break;
-  }
-  const auto *R = dyn_cast<DeclRefExpr>(Base);
-  const auto *V = R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
-  if (!V)
-    return true;
+  // Through a pointer it may be anything.
+  const VarDecl *V = objectVar(E);
+  return !V || sharedVariable(T, V);
+}
+
+bool sharedVariable(Translation &T, const VarDecl *V) {
   if (V->getTLSKind() != VarDecl::TLS_None || V->hasAttr<OMPThreadPrivateDeclAttr>())
     return false;
   // A local in the pool is shared; one that stayed on the stack is not.

@@ -30,6 +30,9 @@ namespace parade {
 /// Whether @p E is a volatile object that another thread may access: not
 /// a local that stayed on the stack, a threadprivate or a sig_atomic_t.
 bool sharedVolatile(Translation &T, const clang::Expr *E);
+/// Whether variable @p V may be shared between threads: not thread-local,
+/// threadprivate or a local that stayed on the stack.
+bool sharedVariable(Translation &T, const clang::VarDecl *V);
 
 /// Make the accesses to shared volatile objects flushes (RuntimeCalls stage).
 void rewriteVolatileAccesses(Translation &T, clang::TranslationUnitDecl *TU);
