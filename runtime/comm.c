@@ -106,6 +106,14 @@ void comm_expect(struct wait_slot *slot, int32_t replies, void *buf, size_t cap)
   slot->reply_cap = cap;
   slot->reply = NULL;
   slot->reply_len = 0;
+  slot->gather = 0;
+  atomic_store_explicit(&slot->replies_due, replies, memory_order_release);
+}
+
+void comm_expect_gather(struct wait_slot *slot, int32_t replies, void *buf, size_t cap) {
+  comm_expect(slot, 0, buf, cap);
+  slot->gather = 1;
+  slot->reply = buf;
   atomic_store_explicit(&slot->replies_due, replies, memory_order_release);
 }
 
@@ -359,7 +367,14 @@ static void deliver_reply(int src, uint64_t index, uint64_t value, const void *p
     err_fatal("protocol error: reply from rank %d for wait slot %llu, which expects none", src,
               (unsigned long long)index);
   slot->value = value;
-  if (len) {
+  if (len && slot->gather) {
+    if (len > slot->reply_cap - slot->reply_len)
+      err_fatal("protocol error: reply of %zu bytes from rank %d for wait slot %llu, "
+                "which has room for %zu",
+                len, src, (unsigned long long)index, slot->reply_cap - slot->reply_len);
+    memcpy((char *)slot->reply_buf + slot->reply_len, payload, len);
+    slot->reply_len += len;
+  } else if (len) {
     if (slot->reply_buf) {
       if (len > slot->reply_cap)
         err_fatal("protocol error: reply of %zu bytes from rank %d for wait slot %llu, "

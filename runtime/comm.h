@@ -58,6 +58,7 @@ struct wait_slot {
   size_t reply_cap;
   void *reply;
   size_t reply_len;
+  int gather;           /* comm_expect_gather: each reply's payload follows the last */
   uint64_t answered_ns; /* when the last reply came (stats_now_ns) */
   struct comm_request req;
 };
@@ -109,6 +110,9 @@ uint32_t comm_slot_index(const struct wait_slot *slot);
 /* Before asking: expect @p replies replies at @p slot, whose payload lands
  * in @p buf (at most @p cap bytes; NULL for a malloc'd copy). */
 void comm_expect(struct wait_slot *slot, int32_t replies, void *buf, size_t cap);
+/* The same for replies from several nodes whose payloads all count: each
+ * lands after the one before in @p buf (payloads say who sent them). */
+void comm_expect_gather(struct wait_slot *slot, int32_t replies, void *buf, size_t cap);
 /* Wait until the calling thread's @p slot is answered; clears it. */
 void comm_slot_wait(struct wait_slot *slot);
 

@@ -1,5 +1,6 @@
 #include "hlrc.h"
 
+#include "change_log.h"
 #include "comm.h"
 #include "diff.h"
 #include "error.h"
@@ -44,7 +45,14 @@ void hlrc_init(void) {
   comm_register(MSG_DIFF, hlrc_on_diff);
   comm_register(MSG_DEPART, comm_deliver_control);
   comm_register_poll(hlrc_retry_deferred);
+  change_log_init();
   if (node.size > 1) {
+    node.hlrc.heard = calloc((size_t)node.size, sizeof *node.hlrc.heard);
+    node.hlrc.held = calloc((size_t)node.size, sizeof *node.hlrc.held);
+    if (!node.hlrc.heard || !node.hlrc.held)
+      err_fatal("out of memory for the change log's state");
+    if (node.rank != 0)
+      atomic_store(&node.hlrc.held[0], 1); /* every page starts a copy of rank 0's */
     size_t bytes = node.vm.npages * sizeof(struct decide_scratch);
     void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
                    -1, 0);
@@ -59,6 +67,13 @@ uint64_t hlrc_epoch(void) { return atomic_load(&node.hlrc.epoch); }
 void hlrc_team_nodes(uint32_t nodes) { node.hlrc.team_nodes = nodes; }
 
 void hlrc_start(void) { vm_protect(&node.vm, 0, node.vm.npages, PROT_READ); }
+
+/* @p page may be valid here and is homed elsewhere: its copy hint is set
+ * (for a flush that drops it) and its home is one a flush asks. */
+static void hint_copy(size_t page) {
+  page_hint_valid(&node.pages, page);
+  atomic_store(&node.hlrc.held[home_of(page)], 1);
+}
 
 static int prot_of(uint32_t state) {
   switch (state) {
@@ -99,7 +114,7 @@ static uint32_t claim_following(size_t page, uint32_t home, uint32_t want) {
     if (home_of(page + n) != home || page_state_of(e) != PAGE_INVALID ||
         !page_claim(e, PAGE_INVALID))
       break;
-    page_hint_valid(&node.pages, page + n);
+    hint_copy(page + n);
     n++;
   }
   return n;
@@ -165,7 +180,7 @@ void hlrc_fault(size_t page, int write) {
         /* Hinted before the fetch: a flush that starts while the copy is
          * in flight must wait for it and drop it (it may be older than
          * what the flush has to see). */
-        page_hint_valid(&node.pages, page);
+        hint_copy(page);
         fetch_page(page);
         vm_protect(&node.vm, page, 1, PROT_READ);
         page_finish(e, PAGE_READ_ONLY);
@@ -180,6 +195,8 @@ void hlrc_fault(size_t page, int write) {
           memcpy(vm_twin_page(&node.vm, page), vm_sys_page(&node.vm, page), node.vm.page_size);
           STAT_INC(twins);
           atomic_fetch_add(&node.hlrc.remote_dirty, 1);
+        } else if (node.size > 1) {
+          change_log_mark(page, me()); /* before the write it lets through */
         }
         page_mark_epoch(&node.pages, page, EPOCH_WRITTEN);
         vm_protect(&node.vm, page, 1, PROT_READ | PROT_WRITE);
@@ -379,20 +396,28 @@ static void drop_run_flush(struct drop_run *run) {
  * thread can still read the stale copy. */
 static pthread_mutex_t walk_lock = PTHREAD_MUTEX_INITIALIZER;
 
-void hlrc_acquire_pages(size_t first, size_t count) {
-  if (node.size == 1)
-    return;
-  pthread_mutex_lock(&walk_lock);
+/* Drop this node's copies of pages homed on a node marked in
+ * @p drop_homes, walking the copy hints: a page left INVALID or homed here
+ * loses its hint; a copy (or a fetch in flight) of a page homed elsewhere
+ * keeps it. Under walk_lock. */
+static void drop_copies_of(const uint8_t *drop_homes) {
   struct wait_slot *slot = comm_my_slot();
   uint8_t *scratch = NULL;
   struct drop_run run = {0, 0};
-  size_t end = first + count < node.vm.npages ? first + count : node.vm.npages;
-  /* Only pages whose copy hint is set can hold a copy to drop. */
-  for (size_t page = first; (page = page_take_hinted(&node.pages, page, end)) < end; page++) {
-    if (home_of(page) == me())
+  size_t end = node.vm.npages;
+  for (size_t page = 0; (page = page_take_hinted(&node.pages, page, end)) < end; page++) {
+    uint32_t home = home_of(page);
+    if (home == me())
       continue;
     struct page_entry *e = entry_of(page);
-    if (page_state_of(e) == PAGE_READ_ONLY && page_claim(e, PAGE_READ_ONLY)) {
+    uint32_t s = page_state_of(e);
+    if (s == PAGE_INVALID)
+      continue;
+    if (!drop_homes[home]) {
+      page_hint_valid(&node.pages, page);
+      continue;
+    }
+    if (s == PAGE_READ_ONLY && page_claim(e, PAGE_READ_ONLY)) {
       if (run.count && run.start + run.count != page)
         drop_run_flush(&run);
       if (!run.count)
@@ -405,7 +430,138 @@ void hlrc_acquire_pages(size_t first, size_t count) {
   }
   drop_run_flush(&run);
   free(scratch);
-  pthread_mutex_unlock(&walk_lock);
+}
+
+static int compare_page(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return (x > y) - (x < y);
+}
+
+/* Drop this node's copies of the @p count pages listed (any order,
+ * repeats allowed; @p pages is sorted in place). */
+static void drop_listed(uint32_t *pages, size_t count) {
+  qsort(pages, count, sizeof *pages, compare_page);
+  struct wait_slot *slot = comm_my_slot();
+  uint8_t *scratch = NULL;
+  struct drop_run run = {0, 0};
+  for (size_t i = 0; i < count; i++) {
+    size_t page = pages[i];
+    if (page >= node.vm.npages)
+      err_fatal("protocol error: a home listed page %zu as changed", page);
+    if ((i > 0 && pages[i - 1] == page) || home_of(page) == me())
+      continue;
+    struct page_entry *e = entry_of(page);
+    uint32_t s = page_state_of(e);
+    if (s == PAGE_INVALID)
+      continue;
+    if (s == PAGE_READ_ONLY && page_claim(e, PAGE_READ_ONLY)) {
+      if (run.count && run.start + run.count != page)
+        drop_run_flush(&run);
+      if (!run.count)
+        run.start = page;
+      run.count++;
+      continue;
+    }
+    drop_run_flush(&run);
+    drop_copy(page, slot, &scratch);
+  }
+  drop_run_flush(&run);
+  free(scratch);
+}
+
+static void heard_up_to(uint32_t home, uint64_t seq) {
+  uint64_t was = atomic_load(&node.hlrc.heard[home]);
+  while (was < seq && !atomic_compare_exchange_weak(&node.hlrc.heard[home], &was, seq))
+    ;
+}
+
+void hlrc_flush_acquire(void) {
+  if (node.size == 1)
+    return;
+  static __thread char *answers;
+  static __thread size_t answers_cap;
+  /* Per node: asked, to drop every copy of, and the answer's change. */
+  uint8_t *homes = calloc((size_t)node.size, 2);
+  if (!homes)
+    err_fatal("out of memory at a flush");
+  uint8_t *drop_homes = homes + node.size;
+  uint64_t *answered = calloc((size_t)node.size, sizeof *answered);
+  if (!answered)
+    err_fatal("out of memory at a flush");
+  if (node.finished) {
+    /* Other ranks may have stopped answering: drop every copy. */
+    memset(drop_homes, 1, (size_t)node.size);
+    pthread_mutex_lock(&walk_lock);
+    drop_copies_of(drop_homes);
+    pthread_mutex_unlock(&walk_lock);
+    free(homes);
+    free(answered);
+    return;
+  }
+  /* The homes this node may hold copies from: no walk of the copies (a
+   * node holds a copy of every page it has not touched since the start). */
+  for (int h = 0; h < node.size; h++)
+    homes[h] = h != node.rank && atomic_load(&node.hlrc.held[h]);
+  int asked = 0;
+  for (int h = 0; h < node.size; h++)
+    asked += homes[h];
+  if (!asked) {
+    free(homes);
+    free(answered);
+    return;
+  }
+  size_t cap = (size_t)asked * changes_reply_max();
+  if (cap > answers_cap) {
+    free(answers);
+    if (!(answers = malloc(cap)))
+      err_fatal("out of memory at a flush");
+    answers_cap = cap;
+  }
+  /* The homes' answers come back together: one round trip for all. */
+  struct wait_slot *slot = comm_my_slot();
+  comm_expect_gather(slot, asked, answers, cap);
+  for (int h = 0; h < node.size; h++)
+    if (homes[h]) {
+      struct msg_changes_req req = {.since = atomic_load(&node.hlrc.heard[h]),
+                                    .slot = comm_slot_index(slot)};
+      comm_send(h, msg_changes_req_pack(req), NULL, 0);
+    }
+  comm_slot_wait(slot);
+  STAT_ADD(change_queries, asked);
+  /* The listed pages of every answer, gathered at the front of the
+   * buffer (each list moves down over answer headers already read). */
+  size_t len = slot->reply_len, listed = 0, at = 0;
+  int drop_all = 0;
+  while (at < len) {
+    struct changes_reply head;
+    if (len - at < sizeof head)
+      err_fatal("protocol error: a truncated answer to a flush's question");
+    memcpy(&head, answers + at, sizeof head);
+    at += sizeof head;
+    size_t n = head.count == CHANGES_ALL ? 0 : head.count;
+    if (head.home >= (uint32_t)node.size || n > CHANGES_MAX_LISTED || len - at < n * 4)
+      err_fatal("protocol error: a malformed answer to a flush's question");
+    if (head.count == CHANGES_ALL)
+      drop_all = drop_homes[head.home] = 1;
+    answered[head.home] = head.seq;
+    memmove(answers + listed * 4, answers + at, n * 4);
+    listed += n;
+    at += n * 4;
+  }
+  STAT_ADD(changes_heard, listed);
+  drop_listed((uint32_t *)(void *)answers, listed);
+  if (drop_all) {
+    pthread_mutex_lock(&walk_lock);
+    drop_copies_of(drop_homes);
+    pthread_mutex_unlock(&walk_lock);
+  }
+  /* Only now: a flush that starts meanwhile must not skip the changes
+   * whose copies this one is still dropping. */
+  for (int h = 0; h < node.size; h++)
+    if (homes[h])
+      heard_up_to((uint32_t)h, answered[h]);
+  free(homes);
+  free(answered);
 }
 
 /* ---- Collective stores ------------------------------------------------ */
@@ -610,8 +766,10 @@ void hlrc_apply_departure(const struct depart_entry *entries, size_t count) {
     }
     if (d->new_home != old_home) {
       atomic_store(&e->home, d->new_home);
-      if (d->new_home == me())
+      if (d->new_home == me()) {
         STAT_INC(home_migrations);
+        change_log_mark(d->page, me());
+      }
     }
     uint32_t others = d->nwriters - (uint32_t)i_wrote;
     uint32_t target;
@@ -630,7 +788,7 @@ void hlrc_apply_departure(const struct depart_entry *entries, size_t count) {
       prot_run_add(&run, d->page, prot_of(target));
     atomic_store(&e->state, target);
     if (target != PAGE_INVALID)
-      page_hint_valid(&node.pages, d->page); /* a home that moved away keeps a copy */
+      hint_copy(d->page); /* a home that moved away keeps a copy */
   }
   prot_run_flush(&run);
   for (int dest = 0; dest < node.size; dest++) {
@@ -836,6 +994,8 @@ static void hlrc_on_diff(int src, const struct msg_hdr *hdr, const void *payload
                                            node.vm.page_size, payload, (size_t)hdr->len) != 0)
     err_fatal("protocol error: malformed diff for page %zu from rank %d", page, src);
   STAT_INC(diffs_applied);
+  if (hdr->len)
+    change_log_mark(page, (uint32_t)src);
   if (diff.ack) {
     comm_reply(src, diff.slot, page, NULL, 0);
   } else if (atomic_fetch_sub(&entry_of(page)->pending_diffs, 1) == 1) {

@@ -27,6 +27,12 @@
  *           waits for the acknowledgements; the grant carries the write
  *           notices of the lock's previous holders, which the acquirer
  *           invalidates.
+ * Flush:    a release, then an acquire without a lock: the node asks every
+ *           home it may hold copies from for the pages changed since it
+ *           last asked (one message each, answered at once from the home's
+ *           change log, change_log.h) and drops those copies only. A home
+ *           that cannot list them all (too many, or too old) says so, and
+ *           the node drops every copy of that home's pages.
  */
 #ifndef PARADE_HLRC_H
 #define PARADE_HLRC_H
@@ -69,7 +75,12 @@ struct hlrc {
   /* The home decision's per-page tally (barriers, and rank 0 at a fork). */
   struct decide_scratch *scratch;
   uint32_t decide_seq;
-  /* Scratch for encoding one diff (per thread that encodes: see hlrc.c). */
+  /* Per node, the last of its changes this node has heard of (a flush's
+   * MSG_CHANGES_REQ; change_log.h). */
+  _Atomic uint64_t *heard;
+  /* Per node, whether this node may hold a copy of one of its pages: the
+   * homes a flush asks. Set when a copy is made, never cleared. */
+  _Atomic unsigned char *held;
 };
 
 /* Set up coherence and register its message handlers (before comm_start). */
@@ -101,10 +112,11 @@ size_t hlrc_written_notices(uint64_t **out);
 /* Acquire: invalidate what the notices say other nodes wrote. */
 void hlrc_acquire(const uint64_t *notices, size_t count);
 
-/* An acquire without notices (a flush): drop the copies of pages
- * [first, first + count) that are homed elsewhere, so the next access
- * sees their homes' current contents. */
-void hlrc_acquire_pages(size_t first, size_t count);
+/* An acquire without notices (a flush): ask each home this node holds
+ * copies from which of its pages changed since this node last asked
+ * (change_log.h), and drop the copies of those, so the next access sees
+ * their homes' current contents. */
+void hlrc_flush_acquire(void);
 
 /* Store @p len bytes at @p src into this node's copy of shared @p dst,
  * without coherence traffic. Every node of the team makes the same stores

@@ -138,7 +138,7 @@ void parade_flush(void) {
   if (node.size == 1)
     return;
   hlrc_release();
-  hlrc_acquire_pages(0, node.vm.npages);
+  hlrc_flush_acquire();
 }
 
 /* ---- pthread mutexes in shared data -----------------------------------

@@ -12,10 +12,11 @@
  * completes the change wakes the BLOCKED sleepers. The epoch list holds the
  * pages this node wrote (or learned of) since the last barrier: its length
  * is what a barrier costs, whatever the pool size. The copy hints do the
- * same for a flush, which drops every copy of a page homed elsewhere: a
- * page whose hint is clear is INVALID or homed here, so the flush visits
- * only the pages it may have to drop (a flush walked all 262,144 pages of
- * a 1 GiB pool, 0.5 ms for each poll of a flag). */
+ * same for a flush that must drop every copy of a page homed on some node
+ * (when that home cannot list its changes: hlrc.h, "Flush"): a page whose
+ * hint is clear is INVALID or homed here, so the walk visits only the
+ * pages it may have to drop (a walk of all 262,144 pages of a 1 GiB pool
+ * costs 0.5 ms). */
 #ifndef PARADE_PAGE_H
 #define PARADE_PAGE_H
 

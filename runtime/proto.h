@@ -34,6 +34,8 @@ enum msg_type {
                       STEAL_NOT_YET */
   MSG_EXIT_ASK,    /* -> rank 0: the program called exit(a) elsewhere  */
   MSG_FULFIL,      /* -> the rank of event a: omp_fulfill_event(a)      */
+  MSG_CHANGES_REQ, /* -> a home; reply: payload=struct changes_reply and
+                      the pages changed since a (change_log.h)          */
   MSG_TYPE_COUNT
 };
 
@@ -285,6 +287,20 @@ static inline struct msg_words msg_size_req_pack(struct msg_size_req m) {
 }
 static inline struct msg_size_req msg_size_req_unpack(const struct msg_hdr *hdr) {
   return (struct msg_size_req){.block = (void *)(uintptr_t)hdr->a, .slot = hdr->c};
+}
+
+/* ---- MSG_CHANGES_REQ: a=since c=slot ------------------------------------ */
+
+struct msg_changes_req {
+  uint64_t since; /* the asker has heard of the home's changes up to this one */
+  uint64_t slot;
+};
+
+static inline struct msg_words msg_changes_req_pack(struct msg_changes_req m) {
+  return (struct msg_words){MSG_CHANGES_REQ, m.since, 0, m.slot};
+}
+static inline struct msg_changes_req msg_changes_req_unpack(const struct msg_hdr *hdr) {
+  return (struct msg_changes_req){.since = hdr->a, .slot = hdr->c};
 }
 
 /* ---- MSG_OUTPUT: c=slot ------------------------------------------------- */

@@ -20,6 +20,8 @@
   X(diffs_applied)                                                                                 \
   X(write_notices)                                                                                 \
   X(invalidations)                                                                                 \
+  X(change_queries)                                                                                \
+  X(changes_heard)                                                                                 \
   X(home_migrations)                                                                               \
   X(barriers)                                                                                      \
   X(collectives)                                                                                   \

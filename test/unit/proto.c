@@ -8,7 +8,7 @@
 //
 // RUN: %cc-parade-internal
 // RUN: %t | FileCheck %s --implicit-check-not=FAILED
-// CHECK: proto: 16 message types, {{[0-9]+}} round trips, layout unchanged
+// CHECK: proto: 17 message types, {{[0-9]+}} round trips, layout unchanged
 #include "proto.h"
 
 #include <stddef.h>
@@ -113,6 +113,14 @@ static void exit_ask_msg(int status) {
 static void fulfil_msg(uint64_t event) {
   struct msg_hdr h = sent(msg_fulfil_pack((struct msg_fulfil){.event = event}), MSG_FULFIL);
   EXPECT("fulfil", "event", msg_fulfil_unpack(&h).event, event);
+}
+
+static void changes_req(uint64_t since, uint64_t slot) {
+  struct msg_hdr h = sent(msg_changes_req_pack((struct msg_changes_req){.since = since, .slot = slot}),
+                          MSG_CHANGES_REQ);
+  struct msg_changes_req m = msg_changes_req_unpack(&h);
+  EXPECT("changes_req", "since", m.since, since);
+  EXPECT("changes_req", "slot", m.slot, slot);
 }
 
 static void lock_req(uint64_t lock, uint64_t epoch, uint64_t slot, int try_only) {
@@ -272,8 +280,10 @@ int main(void) {
     exit_msg(statuses[i]);
     exit_ask_msg(statuses[i]);
   }
-  for (size_t i = 0; i < sizeof values / sizeof values[0]; i++)
+  for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
     fulfil_msg(values[i]);
+    changes_req(values[i], i == 0 ? BIG_SLOT : i);
+  }
   for (size_t i = 0; i < sizeof blocks / sizeof blocks[0]; i++) {
     free_msg(blocks[i]);
     size_req(blocks[i], 0);
