@@ -396,6 +396,23 @@ static void drop_run_flush(struct drop_run *run) {
  * thread can still read the stale copy. */
 static pthread_mutex_t walk_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* Drop @p page, whose state was @p s, with the pages before it in
+ * increasing order: a clean copy joins @p run (one protection change for
+ * consecutive pages), any other goes one by one. */
+static void drop_into_run(size_t page, uint32_t s, struct drop_run *run, struct wait_slot *slot,
+                          uint8_t **scratch) {
+  if (s == PAGE_READ_ONLY && page_claim(entry_of(page), PAGE_READ_ONLY)) {
+    if (run->count && run->start + run->count != page)
+      drop_run_flush(run);
+    if (!run->count)
+      run->start = page;
+    run->count++;
+    return;
+  }
+  drop_run_flush(run);
+  drop_copy(page, slot, scratch);
+}
+
 /* Drop this node's copies of pages homed on a node marked in
  * @p drop_homes, walking the copy hints: a page left INVALID or homed here
  * loses its hint; a copy (or a fetch in flight) of a page homed elsewhere
@@ -409,24 +426,14 @@ static void drop_copies_of(const uint8_t *drop_homes) {
     uint32_t home = home_of(page);
     if (home == me())
       continue;
-    struct page_entry *e = entry_of(page);
-    uint32_t s = page_state_of(e);
+    uint32_t s = page_state_of(entry_of(page));
     if (s == PAGE_INVALID)
       continue;
     if (!drop_homes[home]) {
       page_hint_valid(&node.pages, page);
       continue;
     }
-    if (s == PAGE_READ_ONLY && page_claim(e, PAGE_READ_ONLY)) {
-      if (run.count && run.start + run.count != page)
-        drop_run_flush(&run);
-      if (!run.count)
-        run.start = page;
-      run.count++;
-      continue;
-    }
-    drop_run_flush(&run);
-    drop_copy(page, slot, &scratch);
+    drop_into_run(page, s, &run, slot, &scratch);
   }
   drop_run_flush(&run);
   free(scratch);
@@ -450,20 +457,10 @@ static void drop_listed(uint32_t *pages, size_t count) {
       err_fatal("protocol error: a home listed page %zu as changed", page);
     if ((i > 0 && pages[i - 1] == page) || home_of(page) == me())
       continue;
-    struct page_entry *e = entry_of(page);
-    uint32_t s = page_state_of(e);
+    uint32_t s = page_state_of(entry_of(page));
     if (s == PAGE_INVALID)
       continue;
-    if (s == PAGE_READ_ONLY && page_claim(e, PAGE_READ_ONLY)) {
-      if (run.count && run.start + run.count != page)
-        drop_run_flush(&run);
-      if (!run.count)
-        run.start = page;
-      run.count++;
-      continue;
-    }
-    drop_run_flush(&run);
-    drop_copy(page, slot, &scratch);
+    drop_into_run(page, s, &run, slot, &scratch);
   }
   drop_run_flush(&run);
   free(scratch);
