@@ -472,53 +472,57 @@ static void heard_up_to(uint32_t home, uint64_t seq) {
     ;
 }
 
+/* A thread's flush state, kept from one flush to the next (a polling
+ * thread flushes at every poll): per node, whether it is asked, whether
+ * every copy of its pages is dropped, and the last change it answered;
+ * and the buffer the answers land in. */
+struct flush_scratch {
+  uint8_t *asked, *drop_all;
+  uint64_t *answered;
+  char *answers; /* room for an answer from every node */
+};
+
+static struct flush_scratch *my_flush_scratch(void) {
+  static __thread struct flush_scratch f;
+  if (!f.answered) {
+    /* One block: the 8-byte words first, so that each stays aligned. */
+    f.answered = calloc((size_t)node.size, sizeof *f.answered + 2);
+    f.answers = malloc((size_t)node.size * changes_reply_max());
+    if (!f.answered || !f.answers)
+      err_fatal("out of memory at a flush");
+    f.asked = (uint8_t *)(f.answered + node.size);
+    f.drop_all = f.asked + node.size;
+  }
+  return &f;
+}
+
 void hlrc_flush_acquire(void) {
   if (node.size == 1)
     return;
-  static __thread char *answers;
-  static __thread size_t answers_cap;
-  /* Per node: asked, to drop every copy of, and the answer's change. */
-  uint8_t *homes = calloc((size_t)node.size, 2);
-  if (!homes)
-    err_fatal("out of memory at a flush");
-  uint8_t *drop_homes = homes + node.size;
-  uint64_t *answered = calloc((size_t)node.size, sizeof *answered);
-  if (!answered)
-    err_fatal("out of memory at a flush");
+  struct flush_scratch *f = my_flush_scratch();
   if (node.finished) {
     /* Other ranks may have stopped answering: drop every copy. */
-    memset(drop_homes, 1, (size_t)node.size);
+    memset(f->drop_all, 1, (size_t)node.size);
     pthread_mutex_lock(&walk_lock);
-    drop_copies_of(drop_homes);
+    drop_copies_of(f->drop_all);
     pthread_mutex_unlock(&walk_lock);
-    free(homes);
-    free(answered);
     return;
   }
   /* The homes this node may hold copies from: no walk of the copies (a
-   * node holds a copy of every page it has not touched since the start). */
-  for (int h = 0; h < node.size; h++)
-    homes[h] = h != node.rank && atomic_load(&node.hlrc.held[h]);
-  int asked = 0;
-  for (int h = 0; h < node.size; h++)
-    asked += homes[h];
-  if (!asked) {
-    free(homes);
-    free(answered);
-    return;
-  }
-  size_t cap = (size_t)asked * changes_reply_max();
-  if (cap > answers_cap) {
-    free(answers);
-    if (!(answers = malloc(cap)))
-      err_fatal("out of memory at a flush");
-    answers_cap = cap;
-  }
-  /* The homes' answers come back together: one round trip for all. */
+   * node holds a copy of every page it has not touched since the start).
+   * Their answers come back together: one round trip for all. */
   struct wait_slot *slot = comm_my_slot();
-  comm_expect_gather(slot, asked, answers, cap);
+  int asked = 0;
+  for (int h = 0; h < node.size; h++) {
+    f->asked[h] = h != node.rank && atomic_load(&node.hlrc.held[h]);
+    f->drop_all[h] = 0;
+    asked += f->asked[h];
+  }
+  if (!asked)
+    return;
+  comm_expect_gather(slot, asked, f->answers, (size_t)asked * changes_reply_max());
   for (int h = 0; h < node.size; h++)
-    if (homes[h]) {
+    if (f->asked[h]) {
       struct msg_changes_req req = {.since = atomic_load(&node.hlrc.heard[h]),
                                     .slot = comm_slot_index(slot)};
       comm_send(h, msg_changes_req_pack(req), NULL, 0);
@@ -533,32 +537,31 @@ void hlrc_flush_acquire(void) {
     struct changes_reply head;
     if (len - at < sizeof head)
       err_fatal("protocol error: a truncated answer to a flush's question");
-    memcpy(&head, answers + at, sizeof head);
+    memcpy(&head, f->answers + at, sizeof head);
     at += sizeof head;
     size_t n = head.count == CHANGES_ALL ? 0 : head.count;
-    if (head.home >= (uint32_t)node.size || n > CHANGES_MAX_LISTED || len - at < n * 4)
+    if (head.home >= (uint32_t)node.size || n > CHANGES_MAX_LISTED ||
+        len - at < n * sizeof(uint32_t))
       err_fatal("protocol error: a malformed answer to a flush's question");
     if (head.count == CHANGES_ALL)
-      drop_all = drop_homes[head.home] = 1;
-    answered[head.home] = head.seq;
-    memmove(answers + listed * 4, answers + at, n * 4);
+      drop_all = f->drop_all[head.home] = 1;
+    f->answered[head.home] = head.seq;
+    memmove(f->answers + listed * sizeof(uint32_t), f->answers + at, n * sizeof(uint32_t));
     listed += n;
-    at += n * 4;
+    at += n * sizeof(uint32_t);
   }
   STAT_ADD(changes_heard, listed);
-  drop_listed((uint32_t *)(void *)answers, listed);
+  drop_listed((uint32_t *)(void *)f->answers, listed);
   if (drop_all) {
     pthread_mutex_lock(&walk_lock);
-    drop_copies_of(drop_homes);
+    drop_copies_of(f->drop_all);
     pthread_mutex_unlock(&walk_lock);
   }
   /* Only now: a flush that starts meanwhile must not skip the changes
    * whose copies this one is still dropping. */
   for (int h = 0; h < node.size; h++)
-    if (homes[h])
-      heard_up_to((uint32_t)h, answered[h]);
-  free(homes);
-  free(answered);
+    if (f->asked[h])
+      heard_up_to((uint32_t)h, f->answered[h]);
 }
 
 /* ---- Collective stores ------------------------------------------------ */
