@@ -133,6 +133,26 @@ const VarDecl *objectVar(const Expr *E) {
   return R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
 }
 
+const Stmt *trailingSubStmt(const Stmt *S) {
+  if (const auto *F = dyn_cast<ForStmt>(S))
+    return F->getBody();
+  if (const auto *W = dyn_cast<WhileStmt>(S))
+    return W->getBody();
+  if (const auto *I = dyn_cast<IfStmt>(S))
+    return I->getElse() ? I->getElse() : I->getThen();
+  if (const auto *Sw = dyn_cast<SwitchStmt>(S))
+    return Sw->getBody();
+  if (const auto *L = dyn_cast<LabelStmt>(S))
+    return L->getSubStmt();
+  if (const auto *C = dyn_cast<SwitchCase>(S))
+    return C->getSubStmt();
+  if (const auto *A = dyn_cast<AttributedStmt>(S))
+    return A->getSubStmt();
+  if (const auto *CS = dyn_cast<CapturedStmt>(S))
+    return CS->getCapturedStmt();
+  return nullptr;
+}
+
 std::optional<unsigned> collapseDepth(const OMPExecutableDirective *D, ASTContext &Ctx) {
   if (const auto *Sizes = clause<OMPSizesClause>(D)) // tile: a loop per size
     return Sizes->getNumSizes();

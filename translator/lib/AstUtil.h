@@ -51,6 +51,11 @@ const clang::VarDecl *varOf(const clang::Expr *E);
 /// `flag[i]`, `s.f[2]`: the array's, the struct's.
 const clang::VarDecl *objectVar(const clang::Expr *E);
 
+/// The sub-statement whose text ends @p S's (a loop's body, an if's last
+/// branch, a label's or case's statement), or null when @p S ends with a
+/// token of its own (`;`, `}`, a do loop's `while (...);`).
+const clang::Stmt *trailingSubStmt(const clang::Stmt *S);
+
 /// The loops a collapse clause asks for: 1 without one, nullopt if its
 /// argument is not a positive constant.
 std::optional<unsigned> collapseDepth(const clang::OMPExecutableDirective *D,

@@ -1,6 +1,7 @@
 //===- Context.cpp - State shared by the translation passes --------------===//
 #include "Context.h"
 
+#include "AstUtil.h"
 #include "HeaderInlining.h"
 
 #include "clang/AST/Attr.h"
@@ -398,23 +399,7 @@ SourceLocation Translation::endOf(const Stmt *S) {
       return endOf(Body);
     return D->getEndLoc();
   }
-  const Stmt *Last = nullptr;
-  if (const auto *F = dyn_cast<ForStmt>(S))
-    Last = F->getBody();
-  else if (const auto *W = dyn_cast<WhileStmt>(S))
-    Last = W->getBody();
-  else if (const auto *I = dyn_cast<IfStmt>(S))
-    Last = I->getElse() ? I->getElse() : I->getThen();
-  else if (const auto *Sw = dyn_cast<SwitchStmt>(S))
-    Last = Sw->getBody();
-  else if (const auto *L = dyn_cast<LabelStmt>(S))
-    Last = L->getSubStmt();
-  else if (const auto *C = dyn_cast<SwitchCase>(S))
-    Last = C->getSubStmt();
-  else if (const auto *A = dyn_cast<AttributedStmt>(S))
-    Last = A->getSubStmt();
-  else if (const auto *CS = dyn_cast<CapturedStmt>(S))
-    Last = CS->getCapturedStmt();
+  const Stmt *Last = trailingSubStmt(S);
   if (Last)
     return endOf(Last);
   SourceLocation End = S->getEndLoc();

@@ -307,27 +307,9 @@ private:
   /// Whether loop @p Loop's text ends with a directive's statement
   /// (`while (!v) #pragma omp critical x++;`).
   static bool endsInDirective(const Stmt *Loop) {
-    const Stmt *S = Loop;
-    while (S && !isa<CompoundStmt, DoStmt>(S)) {
+    for (const Stmt *S = Loop; S; S = trailingSubStmt(S))
       if (isa<OMPExecutableDirective>(S))
         return true;
-      if (const auto *F = dyn_cast<ForStmt>(S))
-        S = F->getBody();
-      else if (const auto *W = dyn_cast<WhileStmt>(S))
-        S = W->getBody();
-      else if (const auto *I = dyn_cast<IfStmt>(S))
-        S = I->getElse() ? I->getElse() : I->getThen();
-      else if (const auto *L = dyn_cast<LabelStmt>(S))
-        S = L->getSubStmt();
-      else if (const auto *A = dyn_cast<AttributedStmt>(S))
-        S = A->getSubStmt();
-      else if (const auto *Sw = dyn_cast<SwitchStmt>(S))
-        S = Sw->getBody();
-      else if (const auto *C = dyn_cast<SwitchCase>(S))
-        S = C->getSubStmt();
-      else
-        return false;
-    }
     return false;
   }
 };
