@@ -122,7 +122,7 @@ static MPI_Op mpi_op_of(parade_type type, parade_op op) {
 }
 
 static void ensure_buffer(size_t bytes) {
-  if (bytes <= node.collectives.cap)
+  if (node.collectives.buf && bytes <= node.collectives.cap)
     return;
   free(node.collectives.buf);
   node.collectives.cap = bytes < 256 ? 256 : bytes;
@@ -399,82 +399,170 @@ void parade_bcast(void *buf, size_t len, int root) {
 
 /* ---- Collective updates of shared data ---------------------------------- */
 
+/* Write notices a node sends inside a collective's own exchange; a node
+ * with more sends the rest in a second allgather. */
+#define EXCHANGE_INLINE_NOTICES 15
+
 /* A collective that stands in for a barrier (single) or a lock (critical,
- * atomic) keeps its memory semantics: every node's writes reach their
- * homes (release), the nodes exchange the notices of the pages they wrote,
- * and each drops its copies of pages others wrote (acquire). So a thread
- * that reads, after the construct, data another node wrote before it sees
- * the new values. The leader runs this with the node's threads parked,
- * before the collective's own data moves. */
-void collectives_release_acquire(void) {
+ * atomic) keeps its memory semantics: every node's writes reach their homes
+ * (release), the nodes exchange the notices of the pages they wrote, and each
+ * drops its copies of pages others wrote (acquire). So a thread that reads,
+ * after the construct, data another node wrote before it sees the new
+ * values. The notices travel in the collective's own allgather: each node
+ * sends a head (its notice count and up to EXCHANGE_INLINE_NOTICES notices)
+ * before its @p bytes[r] bytes of data. The leader runs this with the
+ * node's threads parked. */
+int collectives_exchange(const void *mine, const size_t *bytes, void *all) {
   int participants = team_participants();
-  if (node.size == 1 || participants <= 1)
-    return;
+  if (node.size == 1 || participants <= 1) {
+    if (bytes[node.rank])
+      memcpy(all, mine, bytes[node.rank]);
+    return 0;
+  }
+  uint64_t start = stats_now_ns();
   hlrc_release();
-  uint64_t *mine;
-  size_t n = hlrc_written_notices(&mine);
-  if (n > INT_MAX)
-    err_fatal("%zu write notices in one collective (at most %d)", n, INT_MAX);
-  int my_count = (int)n;
-  int *counts = malloc(2 * (size_t)participants * sizeof *counts);
+  uint64_t *notices;
+  size_t n = hlrc_written_notices(&notices);
+  enum { HEAD = (1 + EXCHANGE_INLINE_NOTICES) * sizeof(uint64_t) };
+  int *counts = malloc(4 * (size_t)participants * sizeof *counts);
   if (!counts)
     err_fatal("out of memory exchanging write notices");
-  int *displs = counts + participants;
-  MPI_Request req;
-  MPI_Iallgather(&my_count, 1, MPI_INT, counts, 1, MPI_INT, team_comm(), &req);
-  comm_wait_mpi(&req);
+  int *displs = counts + participants, *rest_counts = displs + participants,
+      *rest_displs = rest_counts + participants;
   size_t total = 0;
   for (int r = 0; r < participants; r++) {
-    if (total > (size_t)INT_MAX - (size_t)counts[r])
-      err_fatal("too many write notices in one collective");
+    if (bytes[r] > (size_t)INT_MAX - HEAD - total)
+      err_fatal("a collective of more than %d bytes", INT_MAX);
+    counts[r] = (int)(HEAD + bytes[r]);
     displs[r] = (int)total;
-    total += (size_t)counts[r];
+    total += HEAD + bytes[r];
   }
-  if (total > 0) { /* the same test on every node: all take part or none */
-    uint64_t *all = malloc(total * sizeof *all);
-    if (!all)
-      err_fatal("out of memory exchanging write notices");
-    MPI_Iallgatherv(mine, my_count, MPI_UINT64_T, all, counts, displs, MPI_UINT64_T, team_comm(),
-                    &req);
-    comm_wait_mpi(&req);
-    hlrc_acquire(all, total);
-    free(all);
-    STAT_INC(collectives);
-  }
+  unsigned char *send = malloc(HEAD + bytes[node.rank]), *recv = malloc(total);
+  if (!send || !recv)
+    err_fatal("out of memory for a collective of %zu bytes", total);
+  uint64_t head[1 + EXCHANGE_INLINE_NOTICES] = {n};
+  for (size_t i = 0; i < n && i < EXCHANGE_INLINE_NOTICES; i++)
+    head[1 + i] = notices[i];
+  memcpy(send, head, HEAD);
+  if (bytes[node.rank])
+    memcpy(send + HEAD, mine, bytes[node.rank]);
+  MPI_Request req;
+  MPI_Iallgatherv(send, counts[node.rank], MPI_BYTE, recv, counts, displs, MPI_BYTE, team_comm(),
+                  &req);
+  comm_wait_mpi(&req);
   STAT_INC(collectives);
+  /* The data in node order; the count of every node's notices. */
+  size_t announced = 0, rest = 0;
+  unsigned char *to = all;
+  for (int r = 0; r < participants; r++) {
+    uint64_t count;
+    memcpy(&count, recv + displs[r], sizeof count);
+    if (bytes[r]) {
+      memcpy(to, recv + displs[r] + HEAD, bytes[r]);
+      to += bytes[r];
+    }
+    size_t extra = count > EXCHANGE_INLINE_NOTICES ? count - EXCHANGE_INLINE_NOTICES : 0;
+    if (count > INT32_MAX || rest + extra > INT32_MAX)
+      err_fatal("more than 2^31 write notices in one collective");
+    rest_counts[r] = (int)extra;
+    rest_displs[r] = (int)rest;
+    rest += extra;
+    announced += count;
+  }
+  if (announced > 0) { /* the same test on every node: all acquire or none */
+    uint64_t *every = malloc(announced * sizeof *every);
+    uint64_t *more = malloc((rest ? rest : 1) * sizeof *more);
+    if (!every || !more)
+      err_fatal("out of memory exchanging write notices");
+    if (rest) {
+      size_t mine_extra = n > EXCHANGE_INLINE_NOTICES ? n - EXCHANGE_INLINE_NOTICES : 0;
+      MPI_Iallgatherv(notices + (n - mine_extra), (int)mine_extra, MPI_UINT64_T, more, rest_counts,
+                      rest_displs, MPI_UINT64_T, team_comm(), &req);
+      comm_wait_mpi(&req);
+      STAT_INC(collectives);
+    }
+    size_t k = 0;
+    for (int r = 0; r < participants; r++) {
+      uint64_t count;
+      memcpy(&count, recv + displs[r], sizeof count);
+      for (uint64_t i = 0; i < count && i < EXCHANGE_INLINE_NOTICES; i++)
+        memcpy(&every[k++], recv + displs[r] + (1 + i) * sizeof(uint64_t), sizeof(uint64_t));
+      for (int i = 0; i < rest_counts[r]; i++)
+        every[k++] = more[rest_displs[r] + i];
+    }
+    hlrc_acquire(every, announced);
+    free(more);
+    free(every);
+  }
+  free(recv);
+  free(send);
   free(counts);
-  free(mine);
+  free(notices);
+  STAT_ADD(collective_ns, stats_now_ns() - start);
+  return announced > 0;
+}
+
+void collectives_sync(void) {
+  MPI_Request req;
+  MPI_Ibarrier(team_comm(), &req);
+  comm_wait_mpi(&req);
+  STAT_INC(collectives);
+}
+
+/* The values of the @p n targets, packed into @p buf. */
+static void read_targets(unsigned char *buf, const parade_reduce_var *vars, int n) {
+  for (int v = 0; v < n; v++) {
+    size_t bytes = vars[v].count * combine_type_size(vars[v].type);
+    memcpy(buf, node.collectives.store_targets[v], bytes);
+    buf += bytes;
+  }
 }
 
 /* The node's leader turns the team's total into new values of the targets
  * and stores them in this node's copies. The old values are read before
  * this node contributes: until every node has contributed no node can
- * finish the all-reduce, so no home has made this round's store yet, and a
- * copy fetched now still holds the old value on every node. */
+ * finish the exchange, so no home has made this round's store yet, and a
+ * copy read now still holds the old value on every node. If some node
+ * wrote shared data since the last barrier, the copy read may be stale:
+ * the nodes read again after the exchange's acquire and meet once more
+ * before any of them stores. Every node folds the nodes' partials in node
+ * order, so every copy gets the same value. */
 static void reduce_store_leader(void) {
-  collectives_release_acquire();
   const parade_reduce_var *vars = node.collectives.contrib[0];
-  unsigned char old[PARADE_SMALL_MAX];
-  size_t total = 0;
-  for (int v = 0; v < node.collectives.store_count; v++) {
-    size_t bytes = vars[v].count * combine_type_size(vars[v].type);
-    if (total + bytes > sizeof old)
-      err_fatal("parade_reduce_store: more than %zu bytes of shared data", sizeof old);
-    memcpy(old + total, node.collectives.store_targets[v], bytes);
-    total += bytes;
+  int n = node.collectives.store_count;
+  size_t total = layout_bytes(vars, n);
+  if (total > PARADE_SMALL_MAX)
+    err_fatal("parade_reduce_store: more than %d bytes of shared data", PARADE_SMALL_MAX);
+  int participants = team_participants();
+  unsigned char old[PARADE_SMALL_MAX], mine[PARADE_SMALL_MAX];
+  unsigned char *all = malloc((size_t)participants * total + 1);
+  size_t *bytes = malloc((size_t)participants * sizeof *bytes);
+  if (!all || !bytes)
+    err_fatal("out of memory for a collective update");
+  read_targets(old, vars, n);
+  pack_partials(vars, n, mine);
+  for (int t = 1; t < team_local_count(); t++)
+    fold_partials(vars, n, mine, node.collectives.contrib[t]);
+  for (int r = 0; r < participants; r++)
+    bytes[r] = total;
+  if (collectives_exchange(mine, bytes, all)) {
+    read_targets(old, vars, n);
+    collectives_sync();
   }
-  allreduce_leader();
+  for (int r = 1; r < participants; r++)
+    combine_packed(vars, n, all, all + (size_t)r * total);
   size_t off = 0;
-  for (int v = 0; v < node.collectives.store_count; v++) {
-    size_t bytes = vars[v].count * combine_type_size(vars[v].type);
-    if (combine_elements(vars[v].type, vars[v].op, old + off, node.collectives.buf + off,
-                         vars[v].count))
+  for (int v = 0; v < n; v++) {
+    size_t size = vars[v].count * combine_type_size(vars[v].type);
+    if (combine_elements(vars[v].type, vars[v].op, old + off, all + off, vars[v].count))
       err_fatal("reduction operator %d is not defined on element type %d", vars[v].op,
                 vars[v].type);
-    hlrc_collective_store(node.collectives.store_targets[v], old + off, bytes);
-    off += bytes;
+    hlrc_collective_store(node.collectives.store_targets[v], old + off, size);
+    off += size;
   }
   hlrc_collective_stores_done();
+  free(bytes);
+  free(all);
 }
 
 /* A team on some of the ranks only: the ranks outside it make no stores,
@@ -512,8 +600,12 @@ void parade_reduce_store(parade_reduce_var *contributions, void **targets, int n
   team_node_barrier(reduce_store_leader);
 }
 
+/* Data up to this size travels inside a single's exchange of write
+ * notices; more goes in a broadcast of its own after it (an allgather
+ * relays one node's block through the others). */
+#define BCAST_STORE_INLINE_BYTES 8192
+
 static void bcast_store_leader(void) {
-  collectives_release_acquire();
   size_t total = 0;
   for (int v = 0; v < node.collectives.store_count; v++)
     total += node.collectives.store_sizes[v];
@@ -527,7 +619,18 @@ static void bcast_store_leader(void) {
       off += node.collectives.store_sizes[v];
     }
   }
-  node_bcast(total, root_node);
+  int participants = team_participants();
+  size_t *bytes = calloc((size_t)participants, sizeof *bytes);
+  if (!bytes)
+    err_fatal("out of memory for a collective store");
+  int inline_data = total <= BCAST_STORE_INLINE_BYTES;
+  if (inline_data)
+    bytes[root_node] = total;
+  /* In place: the exchange copies this node's part out before any lands. */
+  collectives_exchange(node.collectives.buf, bytes, node.collectives.buf);
+  free(bytes);
+  if (!inline_data)
+    node_bcast(total, root_node);
   if (root_node != node.rank) {
     size_t off = 0;
     for (int v = 0; v < node.collectives.store_count; v++) {

@@ -18,13 +18,11 @@
 #include "hlrc.h"
 #include "node.h"
 #include "parade.h"
-#include "stats.h"
 #include "streams.h"
 #include "team.h"
 #include "team_shape.h"
 
 #include <limits.h>
-#include <mpi.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,8 +56,6 @@ static void replay_alone(const void *input, parade_replay_fn replay, void **targ
 }
 
 static void replay_leader(void) {
-  uint64_t start = stats_now_ns();
-  collectives_release_acquire();
   struct collectives *c = &node.collectives;
   int nstate = c->store_count, nwritten = c->replay_nwritten;
   size_t isz = c->replay_input_size;
@@ -69,37 +65,32 @@ static void replay_leader(void) {
   int locals = team_local_count(), nt = (int)node.shape.nthreads;
   int participants = team_participants();
   unsigned char *mine = malloc((size_t)locals * isz + 1), *all = malloc((size_t)nt * isz + 1);
-  int *counts = malloc(2 * (size_t)participants * sizeof *counts);
-  if (!state || !mine || !all || !counts)
+  size_t *bytes = malloc((size_t)participants * sizeof *bytes);
+  if (!state || !mine || !all || !bytes)
     err_fatal("out of memory replaying a critical");
   if ((size_t)nt * isz > INT_MAX)
     err_fatal("a critical's inputs of %zu bytes per thread are too large for one collective", isz);
   read_state(state, c->store_targets, c->store_sizes, nstate);
   for (int t = 0; t < locals; t++)
     memcpy(mine + (size_t)t * isz, c->contrib[t], isz);
-  int *displs = counts + participants;
   for (int r = 0; r < participants; r++) {
     int first = r * (int)node.shape.per_node;
     int threads = nt - first < (int)node.shape.per_node ? nt - first : (int)node.shape.per_node;
-    counts[r] = threads * (int)isz;
-    displs[r] = first * (int)isz;
+    bytes[r] = (size_t)threads * isz;
   }
-  if (participants > 1) {
-    MPI_Request req;
-    MPI_Iallgatherv(mine, locals * (int)isz, MPI_BYTE, all, counts, displs, MPI_BYTE, team_comm(),
-                    &req);
-    comm_wait_mpi(&req);
-  } else {
-    memcpy(all, mine, (size_t)locals * isz);
+  if (collectives_exchange(mine, bytes, all)) {
+    /* Some node wrote shared data since the last barrier: the state read
+     * above may be stale. Read it again after the acquire, and let no node
+     * store before every node has. */
+    read_state(state, c->store_targets, c->store_sizes, nstate);
+    collectives_sync();
   }
   c->replay_fn(state, all, nt);
   const unsigned char *from = state;
   for (int v = 0; v < nwritten; from += c->store_sizes[v], v++)
     hlrc_collective_store(c->store_targets[v], from, c->store_sizes[v]);
   hlrc_collective_stores_done();
-  STAT_INC(collectives);
-  STAT_ADD(collective_ns, stats_now_ns() - start);
-  free(counts);
+  free(bytes);
   free(all);
   free(mine);
   free(state);
