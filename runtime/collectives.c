@@ -412,10 +412,10 @@ void parade_bcast(void *buf, size_t len, int root) {
  * sends a head (its notice count and up to EXCHANGE_INLINE_NOTICES notices)
  * before its @p bytes[r] bytes of data. The leader runs this with the
  * node's threads parked. */
-int collectives_exchange(const void *mine, const size_t *bytes, void *all) {
+int collectives_exchange(const void *mine, const size_t *bytes, void *all, int except) {
   int participants = team_participants();
   if (node.size == 1 || participants <= 1) {
-    if (bytes[node.rank])
+    if (bytes[node.rank] && all != mine)
       memcpy(all, mine, bytes[node.rank]);
     return 0;
   }
@@ -431,7 +431,7 @@ int collectives_exchange(const void *mine, const size_t *bytes, void *all) {
       *rest_displs = rest_counts + participants;
   size_t total = 0;
   for (int r = 0; r < participants; r++) {
-    if (bytes[r] > (size_t)INT_MAX - HEAD - total)
+    if (total > (size_t)INT_MAX - HEAD || bytes[r] > (size_t)INT_MAX - HEAD - total)
       err_fatal("a collective of more than %d bytes", INT_MAX);
     counts[r] = (int)(HEAD + bytes[r]);
     displs[r] = (int)total;
@@ -453,6 +453,7 @@ int collectives_exchange(const void *mine, const size_t *bytes, void *all) {
   STAT_INC(collectives);
   /* The data in node order; the count of every node's notices. */
   size_t announced = 0, rest = 0;
+  int others_wrote = 0;
   unsigned char *to = all;
   for (int r = 0; r < participants; r++) {
     uint64_t count;
@@ -468,6 +469,7 @@ int collectives_exchange(const void *mine, const size_t *bytes, void *all) {
     rest_displs[r] = (int)rest;
     rest += extra;
     announced += count;
+    others_wrote |= count > 0 && r != except;
   }
   if (announced > 0) { /* the same test on every node: all acquire or none */
     uint64_t *every = malloc(announced * sizeof *every);
@@ -499,7 +501,7 @@ int collectives_exchange(const void *mine, const size_t *bytes, void *all) {
   free(counts);
   free(notices);
   STAT_ADD(collective_ns, stats_now_ns() - start);
-  return announced > 0;
+  return others_wrote;
 }
 
 void collectives_sync(void) {
@@ -545,7 +547,7 @@ static void reduce_store_leader(void) {
     fold_partials(vars, n, mine, node.collectives.contrib[t]);
   for (int r = 0; r < participants; r++)
     bytes[r] = total;
-  if (collectives_exchange(mine, bytes, all)) {
+  if (collectives_exchange(mine, bytes, all, -1)) {
     read_targets(old, vars, n);
     collectives_sync();
   }
@@ -605,20 +607,30 @@ void parade_reduce_store(parade_reduce_var *contributions, void **targets, int n
  * relays one node's block through the others). */
 #define BCAST_STORE_INLINE_BYTES 8192
 
+/* The root's values of the targets, packed into the node buffer. */
+static void pack_store_targets(void) {
+  size_t off = 0;
+  for (int v = 0; v < node.collectives.store_count; v++) {
+    memcpy(node.collectives.buf + off, node.collectives.store_targets[v],
+           node.collectives.store_sizes[v]);
+    off += node.collectives.store_sizes[v];
+  }
+}
+
+/* The root's node reads the targets before the exchange. If another node
+ * wrote shared data since the last barrier, a target the block did not
+ * assign (a conditional store) may be stale in the root's copy: the root
+ * reads them again after the acquire and sends them in a broadcast of
+ * their own, which no node stores before. (The root's own writes, the
+ * block's among them, leave its copy current.) */
 static void bcast_store_leader(void) {
   size_t total = 0;
   for (int v = 0; v < node.collectives.store_count; v++)
     total += node.collectives.store_sizes[v];
   ensure_buffer(total);
   int root_node = team_node_of_thread(node.collectives.bcast_root);
-  if (root_node == node.rank) {
-    size_t off = 0;
-    for (int v = 0; v < node.collectives.store_count; v++) {
-      memcpy(node.collectives.buf + off, node.collectives.store_targets[v],
-             node.collectives.store_sizes[v]);
-      off += node.collectives.store_sizes[v];
-    }
-  }
+  if (root_node == node.rank)
+    pack_store_targets();
   int participants = team_participants();
   size_t *bytes = calloc((size_t)participants, sizeof *bytes);
   if (!bytes)
@@ -627,10 +639,13 @@ static void bcast_store_leader(void) {
   if (inline_data)
     bytes[root_node] = total;
   /* In place: the exchange copies this node's part out before any lands. */
-  collectives_exchange(node.collectives.buf, bytes, node.collectives.buf);
+  int dirty = collectives_exchange(node.collectives.buf, bytes, node.collectives.buf, root_node);
   free(bytes);
-  if (!inline_data)
+  if (dirty || !inline_data) {
+    if (root_node == node.rank)
+      pack_store_targets();
     node_bcast(total, root_node);
+  }
   if (root_node != node.rank) {
     size_t off = 0;
     for (int v = 0; v < node.collectives.store_count; v++) {

@@ -47,10 +47,10 @@ struct collectives {
  * node's release, then each node's @p bytes[r] bytes (this node's at
  * @p mine, which may be @p all) land in node order at @p all together with
  * the nodes' write notices, then every node's acquire (the node's leader,
- * threads parked). Returns 1 if some node wrote shared data since the last
- * barrier (the same on every node): a value read before the exchange may
- * be stale then. */
-int collectives_exchange(const void *mine, const size_t *bytes, void *all);
+ * threads parked). Returns 1 if a node other than @p except (-1: any)
+ * wrote shared data since the last barrier, the same on every node: a
+ * value read before the exchange may be stale then. */
+int collectives_exchange(const void *mine, const size_t *bytes, void *all, int except);
 /* The team's nodes meet (the leader, threads parked). */
 void collectives_sync(void);
 /* The team is on some of the ranks only: a collective that stands in for a

@@ -60,7 +60,8 @@ static void replay_leader(void) {
   int nstate = c->store_count, nwritten = c->replay_nwritten;
   size_t isz = c->replay_input_size;
   /* The old values, read before this node contributes: no node can store
-   * this round's results before every node has sent its inputs. */
+   * this round's results before every node has sent its inputs (read again
+   * below if some node wrote shared data since the last barrier). */
   unsigned char *state = malloc(state_bytes(c->store_sizes, nstate) + 1);
   int locals = team_local_count(), nt = (int)node.shape.nthreads;
   int participants = team_participants();
@@ -78,7 +79,7 @@ static void replay_leader(void) {
     int threads = nt - first < (int)node.shape.per_node ? nt - first : (int)node.shape.per_node;
     bytes[r] = (size_t)threads * isz;
   }
-  if (collectives_exchange(mine, bytes, all)) {
+  if (collectives_exchange(mine, bytes, all, -1)) {
     /* Some node wrote shared data since the last barrier: the state read
      * above may be stale. Read it again after the acquire, and let no node
      * store before every node has. */
