@@ -556,8 +556,8 @@ ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) 
   return Out;
 }
 
-std::vector<const VarDecl *> targetSavedPrivates(const OMPExecutableDirective *D,
-                                                 const ConstructVars &CV, bool InRegion) {
+std::vector<const VarDecl *> shareTargetSavedPrivates(const OMPExecutableDirective *D,
+                                                      ConstructVars &CV, bool InRegion) {
   auto Kind = D->getDirectiveKind();
   if (InRegion || (Kind != Directive::OMPD_target && Kind != Directive::OMPD_target_simd))
     return {};
@@ -575,10 +575,12 @@ std::vector<const VarDecl *> targetSavedPrivates(const OMPExecutableDirective *D
   if (!Holds.Found)
     return {};
   std::vector<const VarDecl *> Out;
-  for (const auto &[V, S] : CV.Vars)
+  for (auto &[V, S] : CV.Vars)
     if ((S == Sharing::Private || S == Sharing::FirstPrivate) && V->hasLocalStorage() &&
-        !V->getType()->isVariablyModifiedType())
+        !V->getType()->isVariablyModifiedType()) {
       Out.push_back(V);
+      S = Sharing::Shared; // the target works on the original
+    }
   return Out;
 }
 

@@ -68,9 +68,10 @@ void adjustTaskSharing(Translation &T, const clang::OMPExecutableDirective *D, C
 /// original (which the region may share through the pool); nothing else
 /// runs meanwhile, and each call has its own locals. Empty when the
 /// target holds no parallel region or runs inside one (the held region is
-/// then serialized, and the copies reachable).
-std::vector<const clang::VarDecl *> targetSavedPrivates(const clang::OMPExecutableDirective *D,
-                                                        const ConstructVars &CV, bool InRegion);
+/// then serialized, and the copies reachable). Marks them shared in
+/// @p CV.
+std::vector<const clang::VarDecl *> shareTargetSavedPrivates(const clang::OMPExecutableDirective *D,
+                                                             ConstructVars &CV, bool InRegion);
 
 /// Local variables whose address is taken (or that decay to a pointer)
 /// anywhere in @p Body, in order of first appearance.

@@ -178,10 +178,7 @@ std::string target(ConstructContext &C, const OMPExecutableDirective *D) {
   // Copies a region inside could not reach: the target works on the
   // original, saved before it and restored after it.
   std::string Save, Restore;
-  for (const VarDecl *V : targetSavedPrivates(D, CV, C.nestedInRegion(D))) {
-    for (auto &[W, Sh] : CV.Vars)
-      if (W == V)
-        Sh = Sharing::Shared;
+  for (const VarDecl *V : shareTargetSavedPrivates(D, CV, C.nestedInRegion(D))) {
     std::string Orig = T.spell(V, D->getBeginLoc()), Tmp = "parade_ts_" + std::to_string(T.fresh());
     Save += T.declare(V->getType(), Tmp) + "; parade_copy((void *)&" + Tmp + ", &" + Orig +
             ", sizeof " + Tmp + "); ";

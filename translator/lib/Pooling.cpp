@@ -93,11 +93,8 @@ public:
       }
     }
     // A target's private copies that its region could not reach: the
-    // target works on the originals (targetSavedPrivates).
-    for (const VarDecl *V : targetSavedPrivates(D, CV, Nested))
-      for (auto &[W, Sh] : CV.Vars)
-        if (W == V)
-          Sh = Sharing::Shared;
+    // target works on the originals.
+    shareTargetSavedPrivates(D, CV, Nested);
     Scope S{D, T.extent(D), llvm::DenseMap<const VarDecl *, Sharing>()};
     for (auto &[V, Sh] : CV.Vars) {
       S.Vars[V] = Sh;
