@@ -412,7 +412,24 @@ void parade_bcast(void *buf, size_t len, int root) {
  * sends a head (its notice count and up to EXCHANGE_INLINE_NOTICES notices)
  * before its @p bytes[r] bytes of data. The leader runs this with the
  * node's threads parked. */
-int collectives_exchange(const void *mine, const size_t *bytes, void *all, int except) {
+/* Whether @p notice, another node's than @p w's exception, names a page
+ * that holds one of @p w's targets. */
+static int names_watched(uint64_t notice, const struct exchange_watch *w) {
+  size_t page = (size_t)(notice >> 16);
+  if ((int)(notice & 0xffff) == w->except)
+    return 0;
+  for (int v = 0; v < w->count; v++) {
+    const char *at = w->targets[v];
+    if (!w->sizes[v] || !vm_contains(&node.vm, at) || !vm_contains(&node.vm, at + w->sizes[v] - 1))
+      continue;
+    if (page >= vm_page_of(&node.vm, at) && page <= vm_page_of(&node.vm, at + w->sizes[v] - 1))
+      return 1;
+  }
+  return 0;
+}
+
+int collectives_exchange(const void *mine, const size_t *bytes, void *all,
+                         const struct exchange_watch *watch) {
   int participants = team_participants();
   if (node.size == 1 || participants <= 1) {
     if (bytes[node.rank] && all != mine)
@@ -453,7 +470,7 @@ int collectives_exchange(const void *mine, const size_t *bytes, void *all, int e
   STAT_INC(collectives);
   /* The data in node order; the count of every node's notices. */
   size_t announced = 0, rest = 0;
-  int others_wrote = 0;
+  int stale = 0;
   unsigned char *to = all;
   for (int r = 0; r < participants; r++) {
     uint64_t count;
@@ -469,7 +486,6 @@ int collectives_exchange(const void *mine, const size_t *bytes, void *all, int e
     rest_displs[r] = (int)rest;
     rest += extra;
     announced += count;
-    others_wrote |= count > 0 && r != except;
   }
   if (announced > 0) { /* the same test on every node: all acquire or none */
     uint64_t *every = malloc(announced * sizeof *every);
@@ -492,6 +508,8 @@ int collectives_exchange(const void *mine, const size_t *bytes, void *all, int e
       for (int i = 0; i < rest_counts[r]; i++)
         every[k++] = more[rest_displs[r] + i];
     }
+    for (size_t i = 0; i < announced && !stale; i++)
+      stale = names_watched(every[i], watch);
     hlrc_acquire(every, announced);
     free(more);
     free(every);
@@ -501,7 +519,7 @@ int collectives_exchange(const void *mine, const size_t *bytes, void *all, int e
   free(counts);
   free(notices);
   STAT_ADD(collective_ns, stats_now_ns() - start);
-  return others_wrote;
+  return stale;
 }
 
 void collectives_sync(void) {
@@ -525,9 +543,9 @@ static void read_targets(unsigned char *buf, const parade_reduce_var *vars, int 
  * this node contributes: until every node has contributed no node can
  * finish the exchange, so no home has made this round's store yet, and a
  * copy read now still holds the old value on every node. If some node
- * wrote shared data since the last barrier, the copy read may be stale:
- * the nodes read again after the exchange's acquire and meet once more
- * before any of them stores. Every node folds the nodes' partials in node
+ * wrote a page of the targets since the last barrier, the copy read may be
+ * stale: the nodes read again after the exchange's acquire and meet once
+ * more before any of them stores. Every node folds the nodes' partials in node
  * order, so every copy gets the same value. */
 static void reduce_store_leader(void) {
   const parade_reduce_var *vars = node.collectives.contrib[0];
@@ -539,15 +557,19 @@ static void reduce_store_leader(void) {
   unsigned char old[PARADE_SMALL_MAX], mine[PARADE_SMALL_MAX];
   unsigned char *all = malloc((size_t)participants * total + 1);
   size_t *bytes = malloc((size_t)participants * sizeof *bytes);
-  if (!all || !bytes)
+  size_t *sizes = malloc((size_t)n * sizeof *sizes + 1);
+  if (!all || !bytes || !sizes)
     err_fatal("out of memory for a collective update");
+  for (int v = 0; v < n; v++)
+    sizes[v] = vars[v].count * combine_type_size(vars[v].type);
+  struct exchange_watch watch = {node.collectives.store_targets, sizes, n, -1};
   read_targets(old, vars, n);
   pack_partials(vars, n, mine);
   for (int t = 1; t < team_local_count(); t++)
     fold_partials(vars, n, mine, node.collectives.contrib[t]);
   for (int r = 0; r < participants; r++)
     bytes[r] = total;
-  if (collectives_exchange(mine, bytes, all, -1)) {
+  if (collectives_exchange(mine, bytes, all, &watch)) {
     read_targets(old, vars, n);
     collectives_sync();
   }
@@ -563,6 +585,7 @@ static void reduce_store_leader(void) {
     off += size;
   }
   hlrc_collective_stores_done();
+  free(sizes);
   free(bytes);
   free(all);
 }
@@ -618,9 +641,9 @@ static void pack_store_targets(void) {
 }
 
 /* The root's node reads the targets before the exchange. If another node
- * wrote shared data since the last barrier, a target the block did not
- * assign (a conditional store) may be stale in the root's copy: the root
- * reads them again after the acquire and sends them in a broadcast of
+ * wrote a page of theirs since the last barrier, a target the block did
+ * not assign (a conditional store) may be stale in the root's copy: the
+ * root reads them again after the acquire and sends them in a broadcast of
  * their own, which no node stores before. (The root's own writes, the
  * block's among them, leave its copy current.) */
 static void bcast_store_leader(void) {
@@ -639,7 +662,9 @@ static void bcast_store_leader(void) {
   if (inline_data)
     bytes[root_node] = total;
   /* In place: the exchange copies this node's part out before any lands. */
-  int dirty = collectives_exchange(node.collectives.buf, bytes, node.collectives.buf, root_node);
+  struct exchange_watch watch = {node.collectives.store_targets, node.collectives.store_sizes,
+                                 node.collectives.store_count, root_node};
+  int dirty = collectives_exchange(node.collectives.buf, bytes, node.collectives.buf, &watch);
   free(bytes);
   if (dirty || !inline_data) {
     if (root_node == node.rank)

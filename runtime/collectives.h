@@ -43,14 +43,23 @@ struct collectives {
   unsigned char *user_tmp;
 };
 
+/* The shared data a collective read before its exchange (its targets), and
+ * a node whose writes leave those values current (-1: none). */
+struct exchange_watch {
+  void *const *targets;
+  const size_t *sizes;
+  int count;
+  int except;
+};
 /* A collective's memory semantics and its data in one allgather: every
  * node's release, then each node's @p bytes[r] bytes (this node's at
  * @p mine, which may be @p all) land in node order at @p all together with
  * the nodes' write notices, then every node's acquire (the node's leader,
- * threads parked). Returns 1 if a node other than @p except (-1: any)
- * wrote shared data since the last barrier, the same on every node: a
- * value read before the exchange may be stale then. */
-int collectives_exchange(const void *mine, const size_t *bytes, void *all, int except);
+ * threads parked). Returns 1, the same on every node, if a node other than
+ * @p watch's exception announced a write to a page of its targets since
+ * the last barrier: the values read before the exchange may be stale. */
+int collectives_exchange(const void *mine, const size_t *bytes, void *all,
+                         const struct exchange_watch *watch);
 /* The team's nodes meet (the leader, threads parked). */
 void collectives_sync(void);
 /* The team is on some of the ranks only: a collective that stands in for a

@@ -79,10 +79,11 @@ static void replay_leader(void) {
     int threads = nt - first < (int)node.shape.per_node ? nt - first : (int)node.shape.per_node;
     bytes[r] = (size_t)threads * isz;
   }
-  if (collectives_exchange(mine, bytes, all, -1)) {
-    /* Some node wrote shared data since the last barrier: the state read
-     * above may be stale. Read it again after the acquire, and let no node
-     * store before every node has. */
+  struct exchange_watch watch = {c->store_targets, c->store_sizes, nstate, -1};
+  if (collectives_exchange(mine, bytes, all, &watch)) {
+    /* Some node wrote a page of the state since the last barrier: the
+     * state read above may be stale. Read it again after the acquire, and
+     * let no node store before every node has. */
     read_state(state, c->store_targets, c->store_sizes, nstate);
     collectives_sync();
   }
