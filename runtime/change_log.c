@@ -38,6 +38,13 @@ void change_log_mark(size_t page, uint32_t writer) {
   log_unlock();
 }
 
+uint64_t change_log_last(void) {
+  log_lock();
+  uint64_t last = log_.next;
+  log_unlock();
+  return last;
+}
+
 /* Fill @p out with the pages changed after change @p since by nodes other
  * than @p asker. */
 static void collect(uint64_t since, uint32_t asker, struct changes_reply *out, uint32_t *pages) {

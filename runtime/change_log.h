@@ -46,5 +46,11 @@ void change_log_init(void);
 /* Page @p page, homed here, changed (or is about to) by a write of node
  * @p writer. Async-signal-safe (a spin lock held for a few stores). */
 void change_log_mark(size_t page, uint32_t writer);
+/* The number of the last change logged (0: none yet). A barrier sends it
+ * with this node's notices: every change up to it was a write of the
+ * epoch, announced at that barrier or an earlier one, where every other
+ * node dropped its copy of the page; a flush after the barrier asks for
+ * the changes after it only. */
+uint64_t change_log_last(void);
 
 #endif

@@ -818,14 +818,17 @@ static struct notice_rec notice_of(uint64_t word, int writer) {
 void hlrc_barrier(MPI_Comm comm, uint32_t participants) {
   struct notice_rec *own;
   size_t n = hlrc_own_notices(&own);
-  const size_t width = 1 + BARRIER_INLINE_NOTICES;
-  uint64_t mine[1 + BARRIER_INLINE_NOTICES] = {n};
+  /* Each node's words: its notice count, its change log's last change,
+   * then its first notices. */
+  const size_t width = 2 + BARRIER_INLINE_NOTICES;
+  uint64_t mine[2 + BARRIER_INLINE_NOTICES] = {n, change_log_last()};
   for (size_t i = 0; i < n && i < BARRIER_INLINE_NOTICES; i++)
-    mine[1 + i] = notice_word(&own[i]);
+    mine[2 + i] = notice_word(&own[i]);
   uint64_t *all = malloc(participants * width * sizeof *all);
   int *counts = malloc(participants * sizeof *counts);
   int *displs = malloc(participants * sizeof *displs);
-  if (!all || !counts || !displs)
+  uint64_t *last_change = malloc(participants * sizeof *last_change);
+  if (!all || !counts || !displs || !last_change)
     err_fatal("out of memory at a barrier");
   MPI_Request req;
   MPI_Iallgather(mine, (int)width, MPI_UINT64_T, all, (int)width, MPI_UINT64_T, comm, &req);
@@ -833,6 +836,7 @@ void hlrc_barrier(MPI_Comm comm, uint32_t participants) {
   size_t total = 0, rest = 0;
   for (uint32_t r = 0; r < participants; r++) {
     uint64_t count = all[r * width];
+    last_change[r] = all[r * width + 1];
     size_t extra = count > BARRIER_INLINE_NOTICES ? count - BARRIER_INLINE_NOTICES : 0;
     if (extra > INT32_MAX || rest + extra > INT32_MAX)
       err_fatal("more than 2^31 write notices at one barrier");
@@ -863,7 +867,7 @@ void hlrc_barrier(MPI_Comm comm, uint32_t participants) {
   for (uint32_t r = 0; r < participants; r++) {
     uint64_t count = all[r * width];
     for (uint64_t i = 0; i < count && i < BARRIER_INLINE_NOTICES; i++)
-      recs[nrecs++] = notice_of(all[r * width + 1 + i], (int)r);
+      recs[nrecs++] = notice_of(all[r * width + 2 + i], (int)r);
     for (int i = 0; i < counts[r]; i++)
       recs[nrecs++] = notice_of(more[displs[r] + i], (int)r);
   }
@@ -882,6 +886,12 @@ void hlrc_barrier(MPI_Comm comm, uint32_t participants) {
                 count * sizeof *entries);
   hlrc_apply_departure(entries, count);
   free(entries);
+  /* Only now: the copies of every change up to each node's last one are
+   * dropped (change_log_last), so a flush may skip them. */
+  for (uint32_t r = 0; r < participants; r++)
+    if (r != me())
+      heard_up_to(r, last_change[r]);
+  free(last_change);
 }
 
 /* ---- Comm thread handlers -------------------------------------------- */

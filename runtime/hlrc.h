@@ -76,7 +76,7 @@ struct hlrc {
   struct decide_scratch *scratch;
   uint32_t decide_seq;
   /* Per node, the last of its changes this node has heard of (a flush's
-   * MSG_CHANGES_REQ; change_log.h). */
+   * MSG_CHANGES_REQ, or a barrier's; change_log.h). */
   _Atomic uint64_t *heard;
   /* Per node, whether this node may hold a copy of one of its pages: the
    * homes a flush asks. Set when a copy is made, never cleared. */
