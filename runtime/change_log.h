@@ -47,10 +47,12 @@ void change_log_init(void);
  * @p writer. Async-signal-safe (a spin lock held for a few stores). */
 void change_log_mark(size_t page, uint32_t writer);
 /* The number of the last change logged (0: none yet). A barrier sends it
- * with this node's notices: every change up to it was a write of the
- * epoch, announced at that barrier or an earlier one, where every other
- * node dropped its copy of the page; a flush after the barrier asks for
- * the changes after it only. */
+ * with this node's notices: every change up to it was a write or a home
+ * move announced at that barrier or an earlier one, where every other node
+ * dropped its copy of the page; a flush after the barrier asks for the
+ * changes after it only. This holds while a home's page that another node
+ * holds a copy of is write-protected (home_protect_for_copy), so that each
+ * write to it is logged and announced. */
 uint64_t change_log_last(void);
 
 #endif
