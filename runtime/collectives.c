@@ -403,15 +403,6 @@ void parade_bcast(void *buf, size_t len, int root) {
  * with more sends the rest in a second allgather. */
 #define EXCHANGE_INLINE_NOTICES 15
 
-/* A collective that stands in for a barrier (single) or a lock (critical,
- * atomic) keeps its memory semantics: every node's writes reach their homes
- * (release), the nodes exchange the notices of the pages they wrote, and each
- * drops its copies of pages others wrote (acquire). So a thread that reads,
- * after the construct, data another node wrote before it sees the new
- * values. The notices travel in the collective's own allgather: each node
- * sends a head (its notice count and up to EXCHANGE_INLINE_NOTICES notices)
- * before its @p bytes[r] bytes of data. The leader runs this with the
- * node's threads parked. */
 /* Whether @p notice, another node's than @p w's exception, names a page
  * that holds one of @p w's targets. */
 static int names_watched(uint64_t notice, const struct exchange_watch *w) {
@@ -428,6 +419,15 @@ static int names_watched(uint64_t notice, const struct exchange_watch *w) {
   return 0;
 }
 
+/* A collective that stands in for a barrier (single) or a lock (critical,
+ * atomic) keeps its memory semantics: every node's writes reach their homes
+ * (release), the nodes exchange the notices of the pages they wrote, and each
+ * drops its copies of pages others wrote (acquire). So a thread that reads,
+ * after the construct, data another node wrote before it sees the new
+ * values. The notices travel in the collective's own allgather: each node
+ * sends a head (its notice count and up to EXCHANGE_INLINE_NOTICES notices)
+ * before its @p bytes[r] bytes of data. The leader runs this with the
+ * node's threads parked. */
 int collectives_exchange(const void *mine, const size_t *bytes, void *all,
                          const struct exchange_watch *watch) {
   int participants = team_participants();
@@ -529,12 +529,11 @@ void collectives_sync(void) {
   STAT_INC(collectives);
 }
 
-/* The values of the @p n targets, packed into @p buf. */
-static void read_targets(unsigned char *buf, const parade_reduce_var *vars, int n) {
+void collectives_read_targets(unsigned char *buf, void *const *targets, const size_t *sizes,
+                              int n) {
   for (int v = 0; v < n; v++) {
-    size_t bytes = vars[v].count * combine_type_size(vars[v].type);
-    memcpy(buf, node.collectives.store_targets[v], bytes);
-    buf += bytes;
+    memcpy(buf, targets[v], sizes[v]);
+    buf += sizes[v];
   }
 }
 
@@ -563,26 +562,25 @@ static void reduce_store_leader(void) {
   for (int v = 0; v < n; v++)
     sizes[v] = vars[v].count * combine_type_size(vars[v].type);
   struct exchange_watch watch = {node.collectives.store_targets, sizes, n, -1};
-  read_targets(old, vars, n);
+  collectives_read_targets(old, node.collectives.store_targets, sizes, n);
   pack_partials(vars, n, mine);
   for (int t = 1; t < team_local_count(); t++)
     fold_partials(vars, n, mine, node.collectives.contrib[t]);
   for (int r = 0; r < participants; r++)
     bytes[r] = total;
   if (collectives_exchange(mine, bytes, all, &watch)) {
-    read_targets(old, vars, n);
+    collectives_read_targets(old, node.collectives.store_targets, sizes, n);
     collectives_sync();
   }
   for (int r = 1; r < participants; r++)
     combine_packed(vars, n, all, all + (size_t)r * total);
   size_t off = 0;
   for (int v = 0; v < n; v++) {
-    size_t size = vars[v].count * combine_type_size(vars[v].type);
     if (combine_elements(vars[v].type, vars[v].op, old + off, all + off, vars[v].count))
       err_fatal("reduction operator %d is not defined on element type %d", vars[v].op,
                 vars[v].type);
-    hlrc_collective_store(node.collectives.store_targets[v], old + off, size);
-    off += size;
+    hlrc_collective_store(node.collectives.store_targets[v], old + off, sizes[v]);
+    off += sizes[v];
   }
   hlrc_collective_stores_done();
   free(sizes);
@@ -630,16 +628,6 @@ void parade_reduce_store(parade_reduce_var *contributions, void **targets, int n
  * relays one node's block through the others). */
 #define BCAST_STORE_INLINE_BYTES 8192
 
-/* The root's values of the targets, packed into the node buffer. */
-static void pack_store_targets(void) {
-  size_t off = 0;
-  for (int v = 0; v < node.collectives.store_count; v++) {
-    memcpy(node.collectives.buf + off, node.collectives.store_targets[v],
-           node.collectives.store_sizes[v]);
-    off += node.collectives.store_sizes[v];
-  }
-}
-
 /* The root's node reads the targets before the exchange. If another node
  * wrote a page of theirs since the last barrier, a target the block did
  * not assign (a conditional store) may be stale in the root's copy: the
@@ -653,7 +641,8 @@ static void bcast_store_leader(void) {
   ensure_buffer(total);
   int root_node = team_node_of_thread(node.collectives.bcast_root);
   if (root_node == node.rank)
-    pack_store_targets();
+    collectives_read_targets(node.collectives.buf, node.collectives.store_targets,
+                             node.collectives.store_sizes, node.collectives.store_count);
   int participants = team_participants();
   size_t *bytes = calloc((size_t)participants, sizeof *bytes);
   if (!bytes)
@@ -668,7 +657,8 @@ static void bcast_store_leader(void) {
   free(bytes);
   if (dirty || !inline_data) {
     if (root_node == node.rank)
-      pack_store_targets();
+      collectives_read_targets(node.collectives.buf, node.collectives.store_targets,
+                               node.collectives.store_sizes, node.collectives.store_count);
     node_bcast(total, root_node);
   }
   if (root_node != node.rank) {

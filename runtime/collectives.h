@@ -60,6 +60,9 @@ struct exchange_watch {
  * the last barrier: the values read before the exchange may be stale. */
 int collectives_exchange(const void *mine, const size_t *bytes, void *all,
                          const struct exchange_watch *watch);
+/* The values of the @p n @p targets (@p sizes bytes each), packed into
+ * @p buf. */
+void collectives_read_targets(unsigned char *buf, void *const *targets, const size_t *sizes, int n);
 /* The team's nodes meet (the leader, threads parked). */
 void collectives_sync(void);
 /* The team is on some of the ranks only: a collective that stands in for a

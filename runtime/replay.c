@@ -33,13 +33,6 @@ static size_t state_bytes(const size_t *sizes, int n) {
   return total;
 }
 
-static void read_state(unsigned char *state, void **targets, const size_t *sizes, int n) {
-  for (int v = 0; v < n; v++) {
-    memcpy(state, targets[v], sizes[v]);
-    state += sizes[v];
-  }
-}
-
 /* One thread's replay, where the block runs as it is (one thread, or a
  * team on some ranks only, under the critical's lock). */
 static void replay_alone(const void *input, parade_replay_fn replay, void **targets,
@@ -47,7 +40,7 @@ static void replay_alone(const void *input, parade_replay_fn replay, void **targ
   unsigned char *state = malloc(state_bytes(sizes, nstate) + 1);
   if (!state)
     err_fatal("out of memory replaying a critical");
-  read_state(state, targets, sizes, nstate);
+  collectives_read_targets(state, targets, sizes, nstate);
   replay(state, input, 1);
   const unsigned char *from = state;
   for (int v = 0; v < nwritten; from += sizes[v], v++)
@@ -71,7 +64,7 @@ static void replay_leader(void) {
     err_fatal("out of memory replaying a critical");
   if ((size_t)nt * isz > INT_MAX)
     err_fatal("a critical's inputs of %zu bytes per thread are too large for one collective", isz);
-  read_state(state, c->store_targets, c->store_sizes, nstate);
+  collectives_read_targets(state, c->store_targets, c->store_sizes, nstate);
   for (int t = 0; t < locals; t++)
     memcpy(mine + (size_t)t * isz, c->contrib[t], isz);
   for (int r = 0; r < participants; r++) {
@@ -84,7 +77,7 @@ static void replay_leader(void) {
     /* Some node wrote a page of the state since the last barrier: the
      * state read above may be stale. Read it again after the acquire, and
      * let no node store before every node has. */
-    read_state(state, c->store_targets, c->store_sizes, nstate);
+    collectives_read_targets(state, c->store_targets, c->store_sizes, nstate);
     collectives_sync();
   }
   c->replay_fn(state, all, nt);
