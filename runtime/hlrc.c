@@ -827,8 +827,7 @@ void hlrc_barrier(MPI_Comm comm, uint32_t participants) {
   uint64_t *all = malloc(participants * width * sizeof *all);
   int *counts = malloc(participants * sizeof *counts);
   int *displs = malloc(participants * sizeof *displs);
-  uint64_t *last_change = malloc(participants * sizeof *last_change);
-  if (!all || !counts || !displs || !last_change)
+  if (!all || !counts || !displs)
     err_fatal("out of memory at a barrier");
   MPI_Request req;
   MPI_Iallgather(mine, (int)width, MPI_UINT64_T, all, (int)width, MPI_UINT64_T, comm, &req);
@@ -836,7 +835,6 @@ void hlrc_barrier(MPI_Comm comm, uint32_t participants) {
   size_t total = 0, rest = 0;
   for (uint32_t r = 0; r < participants; r++) {
     uint64_t count = all[r * width];
-    last_change[r] = all[r * width + 1];
     size_t extra = count > BARRIER_INLINE_NOTICES ? count - BARRIER_INLINE_NOTICES : 0;
     if (extra > INT32_MAX || rest + extra > INT32_MAX)
       err_fatal("more than 2^31 write notices at one barrier");
@@ -871,7 +869,6 @@ void hlrc_barrier(MPI_Comm comm, uint32_t participants) {
     for (int i = 0; i < counts[r]; i++)
       recs[nrecs++] = notice_of(more[displs[r] + i], (int)r);
   }
-  free(all);
   free(more);
   free(counts);
   free(displs);
@@ -890,8 +887,8 @@ void hlrc_barrier(MPI_Comm comm, uint32_t participants) {
    * dropped (change_log_last), so a flush may skip them. */
   for (uint32_t r = 0; r < participants; r++)
     if (r != me())
-      heard_up_to(r, last_change[r]);
-  free(last_change);
+      heard_up_to(r, all[r * width + 1]);
+  free(all);
 }
 
 /* ---- Comm thread handlers -------------------------------------------- */
