@@ -573,6 +573,15 @@ void parade_private_release(void *slot);
 void parade_atomic_update(void *addr, parade_type type, parade_op op, const void *value);
 
 /**
+ * @brief An update of a critical block that commutes, met in a loop:
+ * *addr = *addr op *value, deferred as parade_atomic_update defers but
+ * applied under the lock of critical @p name (NULL: the unnamed one), so
+ * that it excludes the critical's other instances that take the lock.
+ */
+void parade_critical_update(const char *name, void *addr, parade_type type, parade_op op,
+                            const void *value);
+
+/**
  * @brief Copy @p len bytes at @p buf of global thread @p root into @p buf of
  * every thread of the team. Every thread calls it.
  */

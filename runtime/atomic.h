@@ -1,4 +1,4 @@
-/* Deferred atomic updates.
+/* Deferred atomic and critical updates.
  *
  * An `atomic` update met many times (in a loop) would cost a distributed
  * lock round trip each time. Inside an active region an update that
@@ -9,7 +9,13 @@
  * a collective store, or an atomic read/write/capture (which take the
  * atomic lock). Between those points other threads may see an older value,
  * as OpenMP's relaxed atomics allow. Updates made inside explicit tasks are
- * applied at once (a task's effects must be visible at its completion). */
+ * applied at once (a task's effects must be visible at its completion).
+ *
+ * A critical block of such updates in a loop (parade_critical_update) is
+ * deferred the same way, its entries applied under the critical's own lock:
+ * an instance the thread has not applied yet is, to every other thread, a
+ * critical that has not run yet, and the thread's own next synchronisation
+ * applies it before anything after it can be ordered against it. */
 #ifndef PARADE_ATOMIC_H
 #define PARADE_ATOMIC_H
 

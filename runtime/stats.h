@@ -33,6 +33,7 @@
   X(loop_iterations_stolen)                                                                        \
   X(tasks_deferred)                                                                                \
   X(atomics_deferred)                                                                              \
+  X(criticals_deferred)                                                                            \
   X(atomic_flushes)                                                                                \
   X(tasks_immediate)                                                                               \
   X(msgs_sent)                                                                                     \

@@ -21,6 +21,7 @@ static omp_lock_t own_lock;
 static long own_counter;
 static double best = -1;
 static int best_at = -1;
+static long bins[16];
 
 static void delay(int n) {
   volatile double a = 0;
@@ -225,6 +226,29 @@ int main(int argc, char **argv) {
   }
   report("critical_maxloc", now() - t0, t_parallel);
 
+  /* A critical in a worksharing loop, once per iteration (a histogram
+   * bin): not met once per thread, so no collective; parade combines it
+   * per thread and applies it at the loop's barrier. Per iteration, the
+   * same loop without it subtracted. */
+  int iters = 10 * reps;
+  t0 = now();
+#pragma omp parallel for
+  for (int i = 0; i < iters; i++)
+    delay(100);
+  double t_loop = now() - t0;
+  t0 = now();
+#pragma omp parallel for
+  for (int i = 0; i < iters; i++) {
+    delay(100);
+#pragma omp critical
+    bins[i % 16] += 1;
+  }
+  printf("RESULT micro=critical_loop usec=%.3f threads=%d reps=%d\n",
+         (now() - t0 - t_loop) / iters * 1e6, omp_get_max_threads(), iters);
+  long binned = 0;
+  for (int b = 0; b < 16; b++)
+    binned += bins[b];
+
   double sum = 0;
   t0 = now();
   for (int r = 0; r < reps; r++) {
@@ -239,7 +263,8 @@ int main(int argc, char **argv) {
   long threads = omp_get_max_threads();
   int ok = counter == 2L * reps * threads && total == (double)reps * threads &&
            sum == (double)reps * threads && shared_flag == reps - 1 &&
-           own_counter == 20L * reps && (reps < 5 || (best == 4.0 && best_at == 0));
+           own_counter == 20L * reps && binned == iters &&
+           (reps < 5 || (best == 4.0 && best_at == 0));
   printf("RESULT micro=check verified=%d\n", ok);
   omp_destroy_lock(&lock);
   omp_destroy_lock(&own_lock);

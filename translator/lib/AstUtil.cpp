@@ -1,8 +1,11 @@
 //===- AstUtil.cpp - Small questions about directives and expressions ---===//
 #include "AstUtil.h"
 
+#include "Purity.h"
+
 #include "clang/AST/OpenMPClause.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 
 #include <functional>
 
@@ -186,6 +189,98 @@ void collectSizeVars(ASTContext &Ctx, QualType Ty, llvm::SetVector<const VarDecl
       break;
     }
   }
+}
+
+const Expr *addressTaken(ASTContext &Ctx, const VarDecl *Base) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    ASTContext &Ctx;
+    const VarDecl *Base;
+    const Expr *Found = nullptr;
+    Finder(ASTContext &Ctx, const VarDecl *Base) : Ctx(Ctx), Base(Base) {}
+    // A captured statement's capture inits name what the region uses, not
+    // where an address goes.
+    bool TraverseCapturedStmt(CapturedStmt *S) { return TraverseDecl(S->getCapturedDecl()); }
+    bool VisitDeclRefExpr(DeclRefExpr *R) {
+      if (R->getDecl() != Base || Found)
+        return !Found;
+      // Up through what keeps designating (part of) the object.
+      DynTypedNode Node = DynTypedNode::create(*static_cast<const Expr *>(R));
+      const Expr *Top = R;
+      for (;;) {
+        auto Parents = Ctx.getParents(Node);
+        if (Parents.empty())
+          break;
+        const auto *P = Parents[0].get<Expr>();
+        if (!P)
+          break;
+        if (const auto *Cast = dyn_cast<ImplicitCastExpr>(P)) {
+          // A value read that is no pointer gives no address; a pointer's
+          // value (the variable's, or a member's: s.v) goes on up.
+          if (Cast->getCastKind() == CK_LValueToRValue && !Top->getType()->isPointerType())
+            return true;
+          if (Cast->getCastKind() == CK_ArrayToPointerDecay ||
+              Cast->getCastKind() == CK_LValueToRValue || Cast->getCastKind() == CK_NoOp) {
+            Node = Parents[0];
+            Top = P;
+            continue;
+          }
+          break;
+        }
+        if (isa<ParenExpr>(P) || (isa<MemberExpr>(P) && !cast<MemberExpr>(P)->isArrow())) {
+          Node = Parents[0];
+          Top = P;
+          continue;
+        }
+        if (const auto *A = dyn_cast<ArraySubscriptExpr>(P)) {
+          if (A->getBase()->IgnoreParenImpCasts() != Top->IgnoreParenImpCasts())
+            return true; // an index
+          Node = Parents[0];
+          Top = P;
+          continue;
+        }
+        if (const auto *U = dyn_cast<UnaryOperator>(P)) {
+          if (U->getOpcode() == UO_AddrOf) {
+            Found = U;
+            return false;
+          }
+          if (U->getOpcode() == UO_Deref) {
+            Node = Parents[0];
+            Top = P;
+            continue;
+          }
+          return true; // ++, --: the object itself
+        }
+        if (const auto *M = dyn_cast<MemberExpr>(P); M && M->isArrow())
+          return true; // a member read through the pointer
+        break;
+      }
+      // A C library function that keeps no pointer it is given (and
+      // returns none into it), and free, use it only while they run.
+      for (auto Parents = Ctx.getParents(Node); !Parents.empty();) {
+        const auto *P = Parents[0].get<Expr>();
+        if (isa_and_nonnull<ImplicitCastExpr, ParenExpr>(P)) {
+          Parents = Ctx.getParents(Parents[0]);
+          continue;
+        }
+        if (const auto *Call = dyn_cast_or_null<CallExpr>(P)) {
+          const FunctionDecl *F = Call->getDirectCallee();
+          if ((callEffect(F) == CallEffect::ThroughArguments &&
+               !Call->getType()->isPointerType()) ||
+              (F && (F->getBuiltinID() == Builtin::BIfree ||
+                     F->getBuiltinID() == Builtin::BI__builtin_free)))
+            return true;
+        }
+        break;
+      }
+      // Anything else that receives a pointer (an assignment, an
+      // initialiser, an argument, a return) keeps it.
+      if (Top->getType()->isPointerType())
+        Found = Top;
+      return !Found;
+    }
+  } F(Ctx, Base);
+  F.TraverseDecl(Ctx.getTranslationUnitDecl());
+  return F.Found;
 }
 
 } // namespace parade

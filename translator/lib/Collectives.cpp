@@ -191,7 +191,11 @@ const Translation::SyncWrites &syncWrites(Translation &T) {
           W.Writers[V->getCanonicalDecl()].insert(Construct);
           return;
         }
-      anything();
+      QualType Ty = LHS->getType().getCanonicalType().getUnqualifiedType();
+      if (Ty->isCharType() || Ty->isRecordType() || Ty->isUnionType())
+        anything();
+      else
+        W.ThroughPointer[Ty.getTypePtr()].insert(Construct);
     }
     void anything() {
       W.Anything = true;
@@ -465,6 +469,134 @@ bool threadsMayWait(Translation &T, const OMPExecutableDirective *Region, bool O
   return true;
 }
 
+namespace {
+
+const FunctionDecl *enclosingFunction(ASTContext &Ctx, const Stmt *S) {
+  DynTypedNode Node = DynTypedNode::create(*S);
+  for (auto Parents = Ctx.getParents(Node); !Parents.empty(); Parents = Ctx.getParents(Parents[0]))
+    if (const auto *F = Parents[0].get<FunctionDecl>())
+      return F;
+  return nullptr;
+}
+
+/// Whether critical or atomic @p Writer may run while a thread of @p Region
+/// (null: of any region) is outside any lock: unless the two lie in
+/// regions of one function, neither inside the other, which run one
+/// after the other. An orphaned writer may be called from anywhere.
+bool mayRunBeside(Translation &T, const Stmt *Writer, const OMPExecutableDirective *Region) {
+  const auto *D = dyn_cast<OMPExecutableDirective>(Writer);
+  if (!Region || !D)
+    return true;
+  const OMPExecutableDirective *R = enclosingDirective(T.Ctx, D, isParallel);
+  if (!R)
+    return true;
+  for (const OMPExecutableDirective *X = R; X; X = enclosingDirective(T.Ctx, X, isParallel))
+    if (X == Region)
+      return true;
+  for (const OMPExecutableDirective *X = Region; X; X = enclosingDirective(T.Ctx, X, isParallel))
+    if (X == R)
+      return true;
+  return enclosingFunction(T.Ctx, R) != enclosingFunction(T.Ctx, Region);
+}
+
+} // namespace
+
+std::string readsSyncWritten(Translation &T, const Expr *E, const OMPExecutableDirective *Region) {
+  Translation::SyncWrites &W = T.SyncWritten;
+  syncWrites(T);
+  class SharedReads : public RecursiveASTVisitor<SharedReads> {
+  public:
+    Translation &T;
+    Translation::SyncWrites &W;
+    const OMPExecutableDirective *Region;
+    std::string Why;
+    bool Anything = false; ///< a writer through a pointer may run beside
+    SharedReads(Translation &T, Translation::SyncWrites &W, const OMPExecutableDirective *Region)
+        : T(T), W(W), Region(Region) {
+      for (const Stmt *S : W.WriteAnything)
+        Anything |= mayRunBeside(T, S, Region);
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      const auto *V = dyn_cast<VarDecl>(E->getDecl());
+      if (!V || V->getType().isConstQualified() || !isShared(T, V, E->getExprLoc()))
+        return true;
+      if (Anything || written(V) || (writtenThrough(objectType(V)) && reachable(V)))
+        Why = "'" + V->getName().str() + "'";
+      return Why.empty();
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      if (U->getOpcode() == UO_Deref)
+        readThrough(U);
+      return Why.empty();
+    }
+    bool VisitArraySubscriptExpr(ArraySubscriptExpr *A) {
+      if (!A->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
+        readThrough(A);
+      return Why.empty();
+    }
+    bool VisitMemberExpr(MemberExpr *M) {
+      if (M->isArrow())
+        readThrough(M);
+      return Why.empty();
+    }
+
+  private:
+    bool written(const VarDecl *V) {
+      auto It = W.Writers.find(V->getCanonicalDecl());
+      if (It == W.Writers.end())
+        return W.Vars.count(V);
+      for (const Stmt *S : It->second)
+        if (mayRunBeside(T, S, Region))
+          return true;
+      return false;
+    }
+    QualType objectType(const VarDecl *V) {
+      return T.Ctx.getBaseElementType(V->getType()).getCanonicalType().getUnqualifiedType();
+    }
+    /// Whether a construct that may run beside writes through a pointer
+    /// what an object of type @p Ty may hold: that type, or any, for a
+    /// character or structure type.
+    bool writtenThrough(QualType Ty) {
+      bool AnyType = Ty->isCharType() || Ty->isRecordType() || Ty->isUnionType();
+      for (const auto &Typed : W.ThroughPointer)
+        if (AnyType || Typed.first == Ty.getTypePtr())
+          for (const Stmt *S : Typed.second)
+            if (mayRunBeside(T, S, Region))
+              return true;
+      return false;
+    }
+    /// Whether a pointer may reach @p V: its address goes somewhere in
+    /// this file, or another file may name it.
+    bool reachable(const VarDecl *V) {
+      auto [It, New] = W.PointerReachable.try_emplace(V, false);
+      if (New)
+        It->second = V->hasExternalFormalLinkage() || addressTaken(T.Ctx, V);
+      return It->second;
+    }
+    /// A read through a pointer may see what a construct beside writes
+    /// through a pointer, or a written variable of its type (any, for a
+    /// character read or a structure) that a pointer may reach.
+    void readThrough(const Expr *Read) {
+      QualType RT = Read->getType().getCanonicalType().getUnqualifiedType();
+      if (Anything || writtenThrough(RT)) {
+        Why = "memory through a pointer";
+        return;
+      }
+      for (const VarDecl *V : W.Vars) {
+        QualType VT = objectType(V);
+        if (!RT->isCharType() && !VT->isRecordType() && VT != RT)
+          continue;
+        if (written(V) && reachable(V)) {
+          Why = "memory through a pointer, which may be '" + V->getName().str() + "'";
+          return;
+        }
+      }
+    }
+  } R(T, W, Region);
+  R.TraverseStmt(const_cast<Expr *>(E));
+  return R.Why;
+}
+
 std::optional<std::string> updateAsCollective(Translation &T, const OMPExecutableDirective *D,
                                               const OMPExecutableDirective *Region,
                                               std::string &Why, unsigned &Bytes) {
@@ -545,44 +677,12 @@ std::optional<std::string> updateAsCollective(Translation &T, const OMPExecutabl
   }
   // Nor what another critical or atomic may be writing while this
   // collective's values are evaluated, outside any lock.
-  const Translation::SyncWrites &W = syncWrites(T);
   for (const Update &U : Updates) {
     if (!U.Value)
       continue;
-    class SharedReads : public RecursiveASTVisitor<SharedReads> {
-    public:
-      Translation &T;
-      const Translation::SyncWrites &W;
-      std::string Why;
-      SharedReads(Translation &T, const Translation::SyncWrites &W) : T(T), W(W) {}
-      bool VisitDeclRefExpr(DeclRefExpr *E) {
-        const auto *V = dyn_cast<VarDecl>(E->getDecl());
-        if (!V || V->getType().isConstQualified() || !isShared(T, V, E->getExprLoc()))
-          return true;
-        if (W.Vars.count(V) || W.Anything)
-          Why = "'" + V->getName().str() + "'";
-        return Why.empty();
-      }
-      bool VisitUnaryOperator(UnaryOperator *U) {
-        if (U->getOpcode() == UO_Deref && (W.Anything || !W.Vars.empty()))
-          Why = "memory through a pointer";
-        return Why.empty();
-      }
-      bool VisitArraySubscriptExpr(ArraySubscriptExpr *A) {
-        if (!A->getBase()->IgnoreParenImpCasts()->getType()->isArrayType() &&
-            (W.Anything || !W.Vars.empty()))
-          Why = "memory through a pointer";
-        return Why.empty();
-      }
-      bool VisitMemberExpr(MemberExpr *M) {
-        if (M->isArrow() && (W.Anything || !W.Vars.empty()))
-          Why = "memory through a pointer";
-        return Why.empty();
-      }
-    } R(T, W);
-    R.TraverseStmt(const_cast<Expr *>(U.Value));
-    if (!R.Why.empty()) {
-      Why = "the value added to '" + U.Var->getName().str() + "' reads " + R.Why +
+    std::string Read = readsSyncWritten(T, U.Value, Region);
+    if (!Read.empty()) {
+      Why = "the value added to '" + U.Var->getName().str() + "' reads " + Read +
             ", which a critical or atomic of this file may write meanwhile";
       return std::nullopt;
     }

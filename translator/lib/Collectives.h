@@ -77,6 +77,14 @@ bool collectiveFits(Translation &T, const clang::OMPExecutableDirective *Region,
 /// What the file's critical and atomic constructs write (found once).
 const Translation::SyncWrites &syncWrites(Translation &T);
 
+/// What of the file's critical and atomic writes (syncWrites) @p E reads
+/// ("'sum'", "memory through a pointer"), or empty: @p E is evaluated by a
+/// thread of @p Region (null: orphaned) outside any lock, where such a
+/// write may be under way. Writes in a region of the same function that
+/// runs before or after @p Region do not count.
+std::string readsSyncWritten(Translation &T, const clang::Expr *E,
+                             const clang::OMPExecutableDirective *Region);
+
 /// The collective form of a single @p D in @p Region (null when orphaned),
 /// or nullopt with the reason.
 std::optional<std::string> singleAsCollective(Translation &T,

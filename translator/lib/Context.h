@@ -282,6 +282,12 @@ public:
     /// those that may write anything (a call, a write through a pointer).
     llvm::DenseMap<const clang::VarDecl *, llvm::SmallPtrSet<const clang::Stmt *, 2>> Writers;
     llvm::SmallPtrSet<const clang::Stmt *, 4> WriteAnything;
+    /// The constructs that write through a pointer, by the type written
+    /// (canonical and unqualified; a character or structure type counts
+    /// as anything).
+    llvm::DenseMap<const clang::Type *, llvm::SmallPtrSet<const clang::Stmt *, 2>> ThroughPointer;
+    /// Whether a pointer may reach each written variable (found on demand).
+    llvm::DenseMap<const clang::VarDecl *, bool> PointerReachable;
   } SyncWritten;
 
   /// @p Text, code outlined from function @p F, with __func__, __FUNCTION__

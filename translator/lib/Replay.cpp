@@ -110,7 +110,10 @@ std::optional<std::string> criticalAsReplay(ConstructContext &C, const OMPExecut
     return std::nullopt;
   }
   const Translation::SyncWrites &W = syncWrites(T);
-  for (const Stmt *Other : W.WriteAnything)
+  std::vector<const Stmt *> MayWriteAnything(W.WriteAnything.begin(), W.WriteAnything.end());
+  for (const auto &Typed : W.ThroughPointer)
+    MayWriteAnything.insert(MayWriteAnything.end(), Typed.second.begin(), Typed.second.end());
+  for (const Stmt *Other : MayWriteAnything)
     if (Other != D) {
       Why = "a critical or atomic at line " +
             std::to_string(T.SM.getExpansionLineNumber(Other->getBeginLoc())) +

@@ -3,7 +3,7 @@
 
 #include "AstUtil.h"
 #include "Collectives.h"
-#include "DeferredAtomics.h"
+#include "DeferredUpdates.h"
 #include "Replay.h"
 
 #include "clang/AST/OpenMPClause.h"
@@ -73,7 +73,7 @@ std::string synchronisedUpdate(ConstructContext &C, const OMPExecutableDirective
     if (WhyNot != Why)
       Why += "; not replayed: " + WhyNot;
   }
-  if (isa<OMPAtomicDirective>(D)) {
+  {
     std::string WhyNot;
     // A deferred update is applied at the thread's next atomic read or
     // write, flush, lock or barrier; a thread waiting through a volatile
@@ -82,15 +82,23 @@ std::string synchronisedUpdate(ConstructContext &C, const OMPExecutableDirective
     std::string Where;
     if (Region && threadsMayWait(T, Region, /*OnlyUnflushed=*/true, Where))
       WhyNot = "a thread waiting through " + Where + " would not apply it";
-    else
+    else if (isa<OMPAtomicDirective>(D))
       Deferred = atomicAsDeferred(T, D, Region, WhyNot);
+    else
+      Deferred = criticalAsDeferred(T, D, Region, LockName, WhyNot);
     if (Deferred) {
-      T.remark(D->getBeginLoc(), "atomic update deferred: combined by each thread, applied "
-                                 "under the lock at its next synchronisation (" +
-                                     Why + ")");
+      T.remark(D->getBeginLoc(),
+               isa<OMPAtomicDirective>(D)
+                   ? "atomic update deferred: combined by each thread, applied under the lock at "
+                     "its next synchronisation (" +
+                         Why + ")"
+                   : "critical deferred: its updates combined by each thread, applied under the "
+                     "critical's lock at the thread's next synchronisation (" +
+                         Why + ")");
       return *Deferred;
     }
-    Why += "; not deferred: " + WhyNot;
+    if (WhyNot != Why && Why.find(WhyNot) == std::string::npos)
+      Why += "; not deferred: " + WhyNot;
   }
   T.remark(D->getBeginLoc(), Kind + " uses the distributed lock: " + Why);
   return Locked;

@@ -1,0 +1,85 @@
+// A critical block of updates that commute, met many times, becomes
+// deferred updates applied under the critical's own lock
+// (parade_critical_update with its name). Not when a value reads what the
+// block updates or what a critical may write meanwhile (through a pointer
+// too), when a value calls an impure function, or when the thread reads
+// an updated object before its next synchronisation; a read after the
+// worksharing loop's barrier does not count.
+//
+// RUN: %translate -Rparade %s -- 2> %t.remarks | grep -v "^//" | FileCheck %s
+// RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
+// RUN: %translate -Rparade -fparade-sync=lock %s -- 2>&1 >/dev/null | FileCheck %s --check-prefix=LOCK
+//
+// CHECK: { int parade_av = (int)1; parade_critical_update(0, (void *)&(hist[i % 8]), PARADE_INT, PARADE_OP_SUM, &parade_av); }
+// CHECK: { double parade_av = (double)(x[i]); parade_critical_update("s", (void *)&(sum), PARADE_DOUBLE, PARADE_OP_SUM, &parade_av); long parade_av1 = (long)1; parade_critical_update("s", (void *)&(count), PARADE_LONG, PARADE_OP_SUM, &parade_av1); }
+// CHECK: { long parade_av = (-(long)(2)); parade_critical_update("t", (void *)&(table[bin[i]]), PARADE_LONG, PARADE_OP_SUM, &parade_av); }
+// LOCK-NOT: critical deferred
+static int hist[8];
+static double sum;
+static long count;
+static int a, b;
+double ext;
+long total, seen;
+double weight(int);
+
+void kernel(int n, const double *x, const int *bin) {
+  long *table = (long *)__builtin_malloc(8 * sizeof(long));
+#pragma omp parallel
+  {
+#pragma omp for
+    for (int i = 0; i < n; i++) {
+// REMARK: critical-deferred.c:[[@LINE+1]]:1: remark: critical deferred: its updates combined by each thread, applied under the critical's lock at the thread's next synchronisation (it is inside a loop, not met once by every thread)
+#pragma omp critical
+      hist[i % 8]++;
+// REMARK: critical-deferred.c:[[@LINE+1]]:1: remark: critical deferred
+#pragma omp critical(s)
+      {
+        sum += x[i];
+        count++;
+      }
+      /* the pointer reaches the region and free, and goes nowhere else */
+// REMARK: critical-deferred.c:[[@LINE+1]]:1: remark: critical deferred
+#pragma omp critical(t)
+      table[bin[i]] -= 2;
+// REMARK: critical-deferred.c:[[@LINE+1]]:1: remark: critical uses the distributed lock: it is inside a loop, not met once by every thread; not deferred: a value of the block reads 'a', which the block updates
+#pragma omp critical(ab)
+      {
+        a += 1;
+        b += a;
+      }
+    }
+    /* after the loop's barrier: not a read before the updates apply */
+    if (hist[0] > 0)
+      seen = table[0];
+  }
+#pragma omp parallel
+  {
+#pragma omp for
+    for (int i = 0; i < n; i++) {
+// REMARK: critical-deferred.c:[[@LINE+1]]:1: remark: critical uses the distributed lock: it is inside a loop, not met once by every thread; not deferred: a value of the block reads memory through a pointer, which may be 'ext', which a critical or atomic of this file may write meanwhile
+#pragma omp critical(e)
+      ext += x[i];
+    }
+#pragma omp for
+    for (int i = 0; i < n; i++) {
+// REMARK: critical-deferred.c:[[@LINE+1]]:1: remark: critical uses the distributed lock: it is inside a loop, not met once by every thread; not deferred: 'total' is used outside atomics and criticals at line [[@LINE+3]], where the thread must see its own update
+#pragma omp critical(t)
+      total += i;
+      if (total > 100)
+        seen = 1;
+// REMARK: critical-deferred.c:[[@LINE+1]]:1: remark: critical uses the distributed lock: it is inside a loop, not met once by every thread; not deferred: the block is not a sequence of updates
+#pragma omp critical(t)
+      if (i > 0)
+        total += i;
+    }
+  }
+  /* a region of its own: weight may write anything, also what the
+   * values above read, but not while they run */
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+// REMARK: critical-deferred.c:[[@LINE+1]]:1: remark: critical uses the distributed lock: it is inside a loop, not met once by every thread; not deferred: the block calls 'weight'
+#pragma omp critical(w)
+    sum += weight(i);
+  }
+  __builtin_free(table);
+}

@@ -1,0 +1,331 @@
+//===- DeferredUpdates.cpp - Updates applied at synchronisation ----------===//
+#include "DeferredUpdates.h"
+
+#include "AstUtil.h"
+#include "Collectives.h"
+#include "Purity.h"
+#include "UpdateForm.h"
+
+#include "clang/AST/OpenMPClause.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace parade {
+
+namespace {
+
+/// The variable an update's object belongs to: through array subscripts
+/// and members to the variable, or the pointer it is reached through.
+const VarDecl *objectBase(const Expr *E) {
+  for (;;) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *M = dyn_cast<MemberExpr>(E))
+      E = M->getBase();
+    else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
+      E = A->getBase();
+    else if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
+      E = U->getSubExpr();
+    else if (const auto *R = dyn_cast<DeclRefExpr>(E))
+      return dyn_cast<VarDecl>(R->getDecl());
+    else
+      return nullptr;
+  }
+}
+
+} // namespace
+
+namespace {
+
+/// The deferred form of @p Updates, the updates construct @p D performs
+/// (one for an atomic, each statement of a critical's block): each as a
+/// parade_atomic_update, or a parade_critical_update under @p LockName
+/// when it is not empty. nullopt with the reason when the thread itself
+/// may read an updated object before its next synchronisation applies it.
+std::optional<std::string> deferredForm(Translation &T, const OMPExecutableDirective *D,
+                                        const OMPExecutableDirective *Region,
+                                        const std::vector<Update> &Updates,
+                                        const std::string &LockName, std::string &Why) {
+  // Where the thread may read an updated object before its next
+  // synchronisation: the worksharing loop around the construct, which
+  // ends in a barrier that applies the updates (in a loop of the region,
+  // what follows the barrier comes after it again), else the region.
+  const Stmt *Scope = Region ? directiveBody(Region) : nullptr;
+  for (const OMPExecutableDirective *L = enclosingDirective(T.Ctx, D, isLoop); L;
+       L = enclosingDirective(T.Ctx, L, isLoop)) {
+    if (L == Region)
+      break;
+    if ((L->getDirectiveKind() == llvm::omp::OMPD_for ||
+         L->getDirectiveKind() == llvm::omp::OMPD_for_simd) &&
+        !clause<OMPNowaitClause>(L)) {
+      Scope = directiveBody(L);
+      break;
+    }
+  }
+  if (!Scope) {
+    DynTypedNode Node = DynTypedNode::create(*D);
+    for (auto Parents = T.Ctx.getParents(Node); !Parents.empty();
+         Parents = T.Ctx.getParents(Parents[0]))
+      if (const auto *F = Parents[0].get<FunctionDecl>()) {
+        Scope = F->getBody();
+        break;
+      }
+  }
+  std::string Code = "{ ";
+  for (size_t I = 0; I < Updates.size(); I++) {
+    const Update &U = Updates[I];
+    const Expr *X = U.Target, *Value = U.Value;
+    std::string ValueText = U.Step ? std::to_string(U.Step) : "";
+    QualType Ty = X->getType();
+    std::string TypeName = runtimeTypeName(Ty, T.Ctx);
+    if (TypeName.empty() || X->refersToBitField() || Ty.isVolatileQualified()) {
+      Why = "the updated object is not an arithmetic variable";
+      return std::nullopt;
+    }
+    if (Value) {
+      // Combining the values first must give what the C conversions give:
+      // true for floating objects, and for integer objects of integer
+      // values.
+      QualType VT = Value->IgnoreParenImpCasts()->getType();
+      if (Ty->isIntegerType() && !VT->isIntegerType()) {
+        Why = "an integer object updated by a non-integer value";
+        return std::nullopt;
+      }
+      ValueText = "(" + T.text(Value->getSourceRange()) + ")";
+    }
+    // The thread must see its own update: a read of the object outside an
+    // atomic or critical, where the deferred value is not yet applied,
+    // keeps the lock.
+    const VarDecl *Base = objectBase(X);
+    if (!Base) {
+      Why = "the updated object is not reached through a variable";
+      return std::nullopt;
+    }
+    struct PlainUses : RecursiveASTVisitor<PlainUses> {
+      const VarDecl *Base;
+      const Expr *Found = nullptr;
+      bool ByCall = false;
+      llvm::DenseSet<const FunctionDecl *> Seen;
+      bool TraverseOMPAtomicDirective(OMPAtomicDirective *) { return true; }
+      // A captured statement's capture inits are no uses of the thread.
+      bool TraverseCapturedStmt(CapturedStmt *S) { return TraverseDecl(S->getCapturedDecl()); }
+      // Entering a critical applies the thread's deferred updates (the lock
+      // path's acquire, a collective's store; a collective's values never
+      // read what an atomic writes, see updateAsCollective).
+      bool TraverseOMPCriticalDirective(OMPCriticalDirective *) { return true; }
+      bool VisitDeclRefExpr(DeclRefExpr *R) {
+        if (R->getDecl() == Base)
+          Found = R;
+        return !Found;
+      }
+      // A read through a pointer of the object's type, which may reach it.
+      QualType Object;
+      const Expr *PointerRead = nullptr;
+      bool VisitUnaryOperator(UnaryOperator *U) {
+        if (U->getOpcode() == UO_Deref)
+          readThrough(U);
+        return true;
+      }
+      bool VisitArraySubscriptExpr(ArraySubscriptExpr *A) {
+        if (!A->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
+          readThrough(A);
+        return true;
+      }
+      bool VisitMemberExpr(MemberExpr *M) {
+        if (M->isArrow())
+          readThrough(M);
+        return true;
+      }
+      void readThrough(const Expr *E) {
+        if (!PointerRead && E->getType().getCanonicalType().getUnqualifiedType() == Object)
+          PointerRead = E;
+      }
+      // A function the thread calls may read a global or static object:
+      // one of this file, through its body (and its callees'); any other of
+      // the program, or a call through a pointer, when another file can
+      // name the object.
+      bool VisitCallExpr(CallExpr *C) {
+        if (!Base->hasGlobalStorage() || callEffect(C) != CallEffect::Unknown)
+          return true;
+        if (calleeMayRead(C->getDirectCallee()))
+          Found = C, ByCall = true;
+        return !Found;
+      }
+      bool calleeMayRead(const FunctionDecl *F) {
+        if (!F)
+          return true;
+        const FunctionDecl *Def = nullptr;
+        if (!F->hasBody(Def))
+          return Base->hasExternalFormalLinkage();
+        if (!Seen.insert(Def).second)
+          return false;
+        struct Reads : RecursiveASTVisitor<Reads> {
+          PlainUses &Outer;
+          bool Any = false;
+          explicit Reads(PlainUses &Outer) : Outer(Outer) {}
+          bool VisitDeclRefExpr(DeclRefExpr *R) {
+            Any |= R->getDecl() == Outer.Base;
+            return !Any;
+          }
+          bool VisitCallExpr(CallExpr *C) {
+            Any |=
+                callEffect(C) == CallEffect::Unknown && Outer.calleeMayRead(C->getDirectCallee());
+            return !Any;
+          }
+        } R(*this);
+        R.TraverseStmt(Def->getBody());
+        return R.Any;
+      }
+    } Uses;
+    Uses.Base = Base;
+    Uses.Object = Ty.getCanonicalType().getUnqualifiedType();
+    if (Scope)
+      Uses.TraverseStmt(const_cast<Stmt *>(Scope));
+    // Or through a pointer: one the object's address went into in this file,
+    // or, for an object reached through a pointer or that other files can
+    // name, any pointer to its type that the thread reads through.
+    if (const Expr *Escape = addressTaken(T.Ctx, Base)) {
+      Why = "'" + Base->getName().str() + "' is reached through a pointer taken at line " +
+            std::to_string(T.SM.getExpansionLineNumber(Escape->getBeginLoc())) +
+            ", which the thread may read before its update is applied";
+      return std::nullopt;
+    }
+    if (Uses.PointerRead &&
+        (Base->getType()->isPointerType() || Base->hasExternalFormalLinkage())) {
+      Why = "the thread reads through a pointer at line " +
+            std::to_string(T.SM.getExpansionLineNumber(Uses.PointerRead->getBeginLoc())) +
+            ", which may reach '" + Base->getName().str() + "' before its update is applied";
+      return std::nullopt;
+    }
+    if (!Scope || Uses.Found) {
+      std::string Line =
+          Uses.Found
+              ? " at line " + std::to_string(T.SM.getExpansionLineNumber(Uses.Found->getBeginLoc()))
+              : std::string();
+      Why = "'" + Base->getName().str() + "' is " +
+            (Uses.ByCall ? "perhaps read by the call" + Line
+                         : "used outside atomics and criticals" + Line) +
+            ", where the thread must see its own update";
+      return std::nullopt;
+    }
+    std::string Name = "parade_av" + (I ? std::to_string(I) : std::string());
+    std::string Cast = T.cast(Ty);
+    std::string V = U.Negate ? "(-" + Cast + ValueText + ")" : Cast + ValueText;
+    Code += T.declare(Ty.getUnqualifiedType(), Name) + " = " + V + "; ";
+    Code +=
+        LockName.empty() ? "parade_atomic_update(" : "parade_critical_update(" + LockName + ", ";
+    Code += "(void *)&(" + T.text(X->getSourceRange()) + "), " + TypeName + ", " + U.Op + ", &" +
+            Name + "); ";
+  }
+  return Code + "}";
+}
+
+} // namespace
+
+std::optional<std::string> atomicAsDeferred(Translation &T, const OMPExecutableDirective *D,
+                                            const OMPExecutableDirective *Region,
+                                            std::string &Why) {
+  if (T.Opts.ForceLockPath) {
+    Why = "-fparade-sync=lock";
+    return std::nullopt;
+  }
+  for (const OMPClause *C : D->clauses())
+    if (!isa<OMPUpdateClause, OMPRelaxedClause>(C)) {
+      Why = "it has a '" + llvm::omp::getOpenMPClauseName(C->getClauseKind()).str() + "' clause";
+      return std::nullopt;
+    }
+  const auto *Atomic = dyn_cast<OMPAtomicDirective>(D);
+  std::optional<Update> U = Atomic ? atomicUpdate(Atomic, Why) : std::nullopt;
+  if (!U) {
+    Why = "the update is not x += e, x -= e, x *= e, x &= e, x |= e, x ^= e, x++ or x--";
+    return std::nullopt;
+  }
+  return deferredForm(T, D, Region, {*U}, "", Why);
+}
+
+std::optional<std::string> criticalAsDeferred(Translation &T, const OMPExecutableDirective *D,
+                                              const OMPExecutableDirective *Region,
+                                              const std::string &LockName, std::string &Why) {
+  if (T.Opts.ForceLockPath) {
+    Why = "-fparade-sync=lock";
+    return std::nullopt;
+  }
+  std::vector<const Stmt *> Stmts;
+  const Stmt *Body = directiveBody(D);
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Body))
+    Stmts.assign(CS->body_begin(), CS->body_end());
+  else if (Body)
+    Stmts.push_back(Body);
+  if (Stmts.empty()) {
+    Why = "the block is empty";
+    return std::nullopt;
+  }
+  std::vector<Update> Updates;
+  for (const Stmt *S : Stmts) {
+    std::optional<Update> U = statementUpdate(S, T.Ctx, Why);
+    if (!U)
+      return std::nullopt;
+    Updates.push_back(*U);
+  }
+  // Each value, and each index of an updated element, is evaluated where
+  // the block was, outside the lock: it may have no effect another thread
+  // could see, nor read what the block updates (its own updates are not
+  // applied yet) or what another critical or atomic may write meanwhile.
+  llvm::DenseSet<const VarDecl *> Updated;
+  for (const Update &U : Updates)
+    if (const VarDecl *B = objectBase(U.Target))
+      Updated.insert(B);
+  for (const Update &U : Updates) {
+    std::vector<const Expr *> Evaluated;
+    if (U.Value)
+      Evaluated.push_back(U.Value);
+    for (const Expr *E = U.Target->IgnoreParenImpCasts();;) {
+      if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
+        Evaluated.push_back(A->getIdx());
+        E = A->getBase()->IgnoreParenImpCasts();
+      } else if (const auto *M = dyn_cast<MemberExpr>(E)) {
+        E = M->getBase()->IgnoreParenImpCasts();
+      } else if (const auto *Un = dyn_cast<UnaryOperator>(E); Un && Un->getOpcode() == UO_Deref) {
+        E = Un->getSubExpr()->IgnoreParenImpCasts();
+      } else {
+        break;
+      }
+    }
+    for (const Expr *E : Evaluated) {
+      std::vector<const VarDecl *> Written;
+      std::string Unfit = collectiveUnfit(T, E, Written);
+      if (Unfit.empty() && !Written.empty())
+        Unfit = "the block writes '" + Written.front()->getName().str() + "' inside an update";
+      if (!Unfit.empty()) {
+        Why = Unfit;
+        return std::nullopt;
+      }
+      struct Names : RecursiveASTVisitor<Names> {
+        const llvm::DenseSet<const VarDecl *> &Updated;
+        const VarDecl *Found = nullptr;
+        explicit Names(const llvm::DenseSet<const VarDecl *> &Updated) : Updated(Updated) {}
+        bool VisitDeclRefExpr(DeclRefExpr *R) {
+          if (const auto *V = dyn_cast<VarDecl>(R->getDecl()); V && Updated.count(V))
+            Found = V;
+          return !Found;
+        }
+      } N(Updated);
+      N.TraverseStmt(const_cast<Expr *>(E));
+      if (N.Found) {
+        Why = "a value of the block reads '" + N.Found->getName().str() +
+              "', which the block updates";
+        return std::nullopt;
+      }
+      std::string Read = readsSyncWritten(T, E, Region);
+      if (!Read.empty()) {
+        Why = "a value of the block reads " + Read +
+              ", which a critical or atomic of this file may write meanwhile";
+        return std::nullopt;
+      }
+    }
+  }
+  return deferredForm(T, D, Region, Updates, LockName, Why);
+}
+
+} // namespace parade
