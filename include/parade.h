@@ -572,14 +572,21 @@ void parade_private_release(void *slot);
  */
 void parade_atomic_update(void *addr, parade_type type, parade_op op, const void *value);
 
+/** @brief One update *addr = *addr op *value of a deferred critical block. */
+typedef struct {
+  void *addr;
+  parade_type type;
+  parade_op op;
+  const void *value;
+} parade_update;
+
 /**
- * @brief An update of a critical block that commutes, met in a loop:
- * *addr = *addr op *value, deferred as parade_atomic_update defers but
- * applied under the lock of critical @p name (NULL: the unnamed one), so
- * that it excludes the critical's other instances that take the lock.
+ * @brief One instance of a critical block of updates that commute, met in
+ * a loop: deferred as parade_atomic_update defers, whole, and applied
+ * under the lock of critical @p name (NULL: the unnamed one), so that it
+ * excludes the critical's other instances that take the lock.
  */
-void parade_critical_update(const char *name, void *addr, parade_type type, parade_op op,
-                            const void *value);
+void parade_critical_update(const char *name, const parade_update *updates, int count);
 
 /**
  * @brief Copy @p len bytes at @p buf of global thread @p root into @p buf of

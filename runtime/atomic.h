@@ -12,10 +12,14 @@
  * applied at once (a task's effects must be visible at its completion).
  *
  * A critical block of such updates in a loop (parade_critical_update) is
- * deferred the same way, its entries applied under the critical's own lock:
- * an instance the thread has not applied yet is, to every other thread, a
- * critical that has not run yet, and the thread's own next synchronisation
- * applies it before anything after it can be ordered against it. */
+ * deferred the same way, each instance whole, under the critical's own
+ * lock: an instance the thread has not applied yet is, to every other
+ * thread, a critical that has not run yet, and the thread's own next
+ * synchronisation applies it before anything after it can be ordered
+ * against it. The table holds one lock's entries at a time (the order of
+ * two locks' instances would be lost in it): an update under another lock
+ * applies the table first. Inside a team of one in an active region
+ * (whose barriers apply nothing), updates are applied at once. */
 #ifndef PARADE_ATOMIC_H
 #define PARADE_ATOMIC_H
 

@@ -10,19 +10,30 @@
 // RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 // RUN: %translate -Rparade -fparade-sync=lock %s -- 2>&1 >/dev/null | FileCheck %s --check-prefix=LOCK
 //
-// CHECK: { int parade_av = (int)1; parade_critical_update(0, (void *)&(hist[i % 8]), PARADE_INT, PARADE_OP_SUM, &parade_av); }
-// CHECK: { double parade_av = (double)(x[i]); parade_critical_update("s", (void *)&(sum), PARADE_DOUBLE, PARADE_OP_SUM, &parade_av); long parade_av1 = (long)1; parade_critical_update("s", (void *)&(count), PARADE_LONG, PARADE_OP_SUM, &parade_av1); }
-// CHECK: { long parade_av = (-(long)(2)); parade_critical_update("t", (void *)&(table[bin[i]]), PARADE_LONG, PARADE_OP_SUM, &parade_av); }
+// CHECK: { int parade_av = (int)1; parade_update parade_au[] = {{[{][{]}}(void *)&(hist[i % 8]), PARADE_INT, PARADE_OP_SUM, &parade_av}}; parade_critical_update(0, parade_au, 1); }
+// A block's updates are one instance, deferred whole.
+// CHECK: { double parade_av = (double)(x[i]); long parade_av1 = (long)1; parade_update parade_au[] = {{[{][{]}}(void *)&(sum), PARADE_DOUBLE, PARADE_OP_SUM, &parade_av}, {(void *)&(count), PARADE_LONG, PARADE_OP_SUM, &parade_av1}}; parade_critical_update("s", parade_au, 2); }
+// CHECK: { long parade_av = (-(long)(2)); parade_update parade_au[] = {{[{][{]}}(void *)&(table[bin[i]]), PARADE_LONG, PARADE_OP_SUM, &parade_av}}; parade_critical_update("t", parade_au, 1); }
 // LOCK-NOT: critical deferred
 static int hist[8];
 static double sum;
 static long count;
 static int a, b;
+static unsigned long m;
+static _Bool flag;
+static float f;
+static int *rows[4];
 double ext;
 long total, seen;
 double weight(int);
 
-void kernel(int n, const double *x, const int *bin) {
+static int n;
+static const double *x;
+static const int *bin;
+
+/* main's regions, at its top level, run one after the other: what one
+ * writes under a lock is not written beside another's values */
+int main(void) {
   long *table = (long *)__builtin_malloc(8 * sizeof(long));
 #pragma omp parallel
   {
@@ -81,5 +92,25 @@ void kernel(int n, const double *x, const int *bin) {
 #pragma omp critical(w)
     sum += weight(i);
   }
+  /* the refusals of the block's own form */
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+// REMARK: critical-deferred.c:[[@LINE+1]]:1: remark: critical uses the distributed lock: it is inside a loop, not met once by every thread; not deferred: the block updates what may be one object with two operators
+#pragma omp critical(m)
+    {
+      m *= 3;
+      m += 1;
+    }
+// REMARK: critical-deferred.c:[[@LINE+1]]:1: remark: critical uses the distributed lock: it is inside a loop, not met once by every thread; not deferred: the updated object is not an arithmetic variable
+#pragma omp critical(flag)
+    flag ^= 2;
+// REMARK: critical-deferred.c:[[@LINE+1]]:1: remark: critical uses the distributed lock: it is inside a loop, not met once by every thread; not deferred: a floating object updated by a wider floating value
+#pragma omp critical(f)
+    f += 1.00000001;
+// REMARK: critical-deferred.c:[[@LINE+1]]:1: remark: critical uses the distributed lock: it is inside a loop, not met once by every thread; not deferred: the updated object is reached through a pointer held in an array or a structure
+#pragma omp critical(rows)
+    rows[i % 4][0] += 1;
+  }
   __builtin_free(table);
+  return 0;
 }

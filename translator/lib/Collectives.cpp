@@ -178,8 +178,8 @@ const Translation::SyncWrites &syncWrites(Translation &T) {
           E = M->getBase()->IgnoreParenImpCasts();
         } else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
           const Expr *Base = A->getBase()->IgnoreParenImpCasts();
-          if (!Base->getType()->isArrayType() && !isa<ArraySubscriptExpr>(Base))
-            break;
+          if (!Base->getType()->isArrayType())
+            break; // rows[i][j] of int *rows[]: through the pointer rows[i]
           E = Base;
         } else {
           break;
@@ -480,23 +480,24 @@ const FunctionDecl *enclosingFunction(ASTContext &Ctx, const Stmt *S) {
 }
 
 /// Whether critical or atomic @p Writer may run while a thread of @p Region
-/// (null: of any region) is outside any lock: unless the two lie in
-/// regions of one function, neither inside the other, which run one
-/// after the other. An orphaned writer may be called from anywhere.
+/// (null: of any region) is outside any lock: unless the two lie in two
+/// regions of main, neither inside another construct, which run one after
+/// the other. (Two regions of another function may run side by side when
+/// it is called from a region, as may two regions in sections.) An
+/// orphaned writer may be called from anywhere.
 bool mayRunBeside(Translation &T, const Stmt *Writer, const OMPExecutableDirective *Region) {
   const auto *D = dyn_cast<OMPExecutableDirective>(Writer);
   if (!Region || !D)
     return true;
   const OMPExecutableDirective *R = enclosingDirective(T.Ctx, D, isParallel);
-  if (!R)
+  if (!R || R == Region)
     return true;
-  for (const OMPExecutableDirective *X = R; X; X = enclosingDirective(T.Ctx, X, isParallel))
-    if (X == Region)
-      return true;
-  for (const OMPExecutableDirective *X = Region; X; X = enclosingDirective(T.Ctx, X, isParallel))
-    if (X == R)
-      return true;
-  return enclosingFunction(T.Ctx, R) != enclosingFunction(T.Ctx, Region);
+  auto Outermost = [&](const OMPExecutableDirective *X) {
+    return !enclosingDirective(T.Ctx, X, [](const OMPExecutableDirective *) { return true; });
+  };
+  const FunctionDecl *F = enclosingFunction(T.Ctx, Region);
+  return !(F && F->isMain() && enclosingFunction(T.Ctx, R) == F && Outermost(R) &&
+           Outermost(Region));
 }
 
 } // namespace

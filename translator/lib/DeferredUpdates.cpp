@@ -72,27 +72,52 @@ std::optional<std::string> deferredForm(Translation &T, const OMPExecutableDirec
         break;
       }
   }
-  std::string Code = "{ ";
+  std::string Code = "{ ", Instance;
   for (size_t I = 0; I < Updates.size(); I++) {
     const Update &U = Updates[I];
     const Expr *X = U.Target, *Value = U.Value;
     std::string ValueText = U.Step ? std::to_string(U.Step) : "";
     QualType Ty = X->getType();
     std::string TypeName = runtimeTypeName(Ty, T.Ctx);
-    if (TypeName.empty() || X->refersToBitField() || Ty.isVolatileQualified()) {
+    if (TypeName.empty() || X->refersToBitField() || Ty.isVolatileQualified() ||
+        Ty->isBooleanType()) {
       Why = "the updated object is not an arithmetic variable";
       return std::nullopt;
     }
     if (Value) {
       // Combining the values first must give what the C conversions give:
-      // true for floating objects, and for integer objects of integer
-      // values.
+      // true for integer objects of integer values, and for floating
+      // objects of values no wider (a float updated by a double would be
+      // rounded twice).
       QualType VT = Value->IgnoreParenImpCasts()->getType();
       if (Ty->isIntegerType() && !VT->isIntegerType()) {
         Why = "an integer object updated by a non-integer value";
         return std::nullopt;
       }
+      if (Ty->isRealFloatingType() && VT->isRealFloatingType() &&
+          T.Ctx.getFloatingTypeOrder(Ty, VT) < 0) {
+        Why = "a floating object updated by a wider floating value";
+        return std::nullopt;
+      }
       ValueText = "(" + T.text(Value->getSourceRange()) + ")";
+    }
+    // Through a pointer read from an array or a structure, the object may
+    // be any of its type, which this analysis does not follow.
+    for (const Expr *E = X->IgnoreParenImpCasts();;) {
+      const Expr *Inner = nullptr;
+      if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
+        Inner = A->getBase()->IgnoreParenImpCasts();
+      else if (const auto *M = dyn_cast<MemberExpr>(E))
+        Inner = M->getBase()->IgnoreParenImpCasts();
+      else if (const auto *Un = dyn_cast<UnaryOperator>(E); Un && Un->getOpcode() == UO_Deref)
+        Inner = Un->getSubExpr()->IgnoreParenImpCasts();
+      if (!Inner)
+        break;
+      if (Inner->getType()->isPointerType() && !isa<DeclRefExpr>(Inner)) {
+        Why = "the updated object is reached through a pointer held in an array or a structure";
+        return std::nullopt;
+      }
+      E = Inner;
     }
     // The thread must see its own update: a read of the object outside an
     // atomic or critical, where the deferred value is not yet applied,
@@ -107,7 +132,19 @@ std::optional<std::string> deferredForm(Translation &T, const OMPExecutableDirec
       const Expr *Found = nullptr;
       bool ByCall = false;
       llvm::DenseSet<const FunctionDecl *> Seen;
-      bool TraverseOMPAtomicDirective(OMPAtomicDirective *) { return true; }
+      // An atomic applies the thread's deferred updates before it takes
+      // the lock, but its value is read before that: a name of the object
+      // there counts (not a read through a pointer of its type, as before
+      // this was looked at).
+      bool InAtomicValue = false;
+      bool TraverseOMPAtomicDirective(OMPAtomicDirective *A) {
+        if (!A->getExpr())
+          return true;
+        InAtomicValue = true;
+        bool Ok = TraverseStmt(const_cast<Expr *>(A->getExpr()));
+        InAtomicValue = false;
+        return Ok;
+      }
       // A captured statement's capture inits are no uses of the thread.
       bool TraverseCapturedStmt(CapturedStmt *S) { return TraverseDecl(S->getCapturedDecl()); }
       // Entering a critical applies the thread's deferred updates (the lock
@@ -138,7 +175,8 @@ std::optional<std::string> deferredForm(Translation &T, const OMPExecutableDirec
         return true;
       }
       void readThrough(const Expr *E) {
-        if (!PointerRead && E->getType().getCanonicalType().getUnqualifiedType() == Object)
+        if (!PointerRead && !InAtomicValue &&
+            E->getType().getCanonicalType().getUnqualifiedType() == Object)
           PointerRead = E;
       }
       // A function the thread calls may read a global or static object:
@@ -213,11 +251,17 @@ std::optional<std::string> deferredForm(Translation &T, const OMPExecutableDirec
     std::string Cast = T.cast(Ty);
     std::string V = U.Negate ? "(-" + Cast + ValueText + ")" : Cast + ValueText;
     Code += T.declare(Ty.getUnqualifiedType(), Name) + " = " + V + "; ";
-    Code +=
-        LockName.empty() ? "parade_atomic_update(" : "parade_critical_update(" + LockName + ", ";
-    Code += "(void *)&(" + T.text(X->getSourceRange()) + "), " + TypeName + ", " + U.Op + ", &" +
-            Name + "); ";
+    std::string Args =
+        "(void *)&(" + T.text(X->getSourceRange()) + "), " + TypeName + ", " + U.Op + ", &" + Name;
+    if (LockName.empty())
+      Code += "parade_atomic_update(" + Args + "); ";
+    else
+      Instance += std::string(I ? ", " : "") + "{" + Args + "}";
   }
+  // A critical's updates go in together: one instance of the block.
+  if (!LockName.empty())
+    Code += "parade_update parade_au[] = {" + Instance + "}; parade_critical_update(" + LockName +
+            ", parade_au, " + std::to_string(Updates.size()) + "); ";
   return Code + "}";
 }
 
@@ -268,6 +312,19 @@ std::optional<std::string> criticalAsDeferred(Translation &T, const OMPExecutabl
       return std::nullopt;
     Updates.push_back(*U);
   }
+  // The block's instances are merged per object and operator: two
+  // operators on what may be one object would not commute.
+  for (size_t I = 0; I < Updates.size(); I++)
+    for (size_t J = I + 1; J < Updates.size(); J++) {
+      if (Updates[I].Op == Updates[J].Op)
+        continue;
+      const auto *A = dyn_cast<DeclRefExpr>(Updates[I].Target->IgnoreParenImpCasts());
+      const auto *B = dyn_cast<DeclRefExpr>(Updates[J].Target->IgnoreParenImpCasts());
+      if (!A || !B || A->getDecl() == B->getDecl()) {
+        Why = "the block updates what may be one object with two operators";
+        return std::nullopt;
+      }
+    }
   // Each value, and each index of an updated element, is evaluated where
   // the block was, outside the lock: it may have no effect another thread
   // could see, nor read what the block updates (its own updates are not

@@ -97,7 +97,7 @@ std::string synchronisedUpdate(ConstructContext &C, const OMPExecutableDirective
                          Why + ")");
       return *Deferred;
     }
-    if (WhyNot != Why && Why.find(WhyNot) == std::string::npos)
+    if (WhyNot != Why)
       Why += "; not deferred: " + WhyNot;
   }
   T.remark(D->getBeginLoc(), Kind + " uses the distributed lock: " + Why);
