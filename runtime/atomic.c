@@ -68,9 +68,12 @@ static struct deferred *slot_of(const void *addr) {
  * what its updates need (room, the same lock, the same operator on each
  * object) is made first, applying the table if it must. */
 static int defer(uint64_t lock, const parade_update *updates, int count) {
-  if (count <= 0 || count > DEFER_SLOTS / 4)
+  if (count <= 0)
     err_fatal("deferred update: %d updates in one block", count);
-  int now = 0;
+  /* A block too large for the table, or that updates one object twice
+   * in two ways (through a union or two pointers), is applied at once, in
+   * its order. */
+  int now = count > DEFER_SLOTS / 4;
   for (int i = 0; i < count; i++) {
     const parade_update *u = &updates[i];
     if ((unsigned)u->type >= PARADE_TYPE_COUNT || (unsigned)u->op >= PARADE_OP_COUNT)
@@ -78,6 +81,8 @@ static int defer(uint64_t lock, const parade_update *updates, int count) {
     /* Outside the pool (a thread's stack, say): a deferred update would
      * be applied after the object may be gone, and no other node sees it. */
     now |= !vm_contains(&node.vm, u->addr);
+    for (int j = 0; j < i && !now; j++)
+      now = updates[j].addr == u->addr && (updates[j].type != u->type || updates[j].op != u->op);
   }
   if (!parade_in_parallel()) {
     for (int i = 0; i < count; i++) /* the only thread of its team */
@@ -114,12 +119,8 @@ static int defer(uint64_t lock, const parade_update *updates, int count) {
       d->op = u->op;
       memcpy(d->value, u->value, combine_type_size(u->type));
       used++;
-    } else if (d->type == u->type && d->op == u->op) {
+    } else { /* the same type and operator: the pre-scans saw to it */
       combine_elements(u->type, u->op, d->value, u->value, 1);
-    } else {
-      /* two operators on one object in one block: the translator defers
-       * no such block */
-      err_fatal("deferred update: one block updates %p with two operators", u->addr);
     }
   }
   return 1;

@@ -14,7 +14,8 @@
 // A block's updates are one instance, deferred whole.
 // CHECK: { double parade_av = (double)(x[i]); long parade_av1 = (long)1; parade_update parade_au[] = {{[{][{]}}(void *)&(sum), PARADE_DOUBLE, PARADE_OP_SUM, &parade_av}, {(void *)&(count), PARADE_LONG, PARADE_OP_SUM, &parade_av1}}; parade_critical_update("s", parade_au, 2); }
 // CHECK: { long parade_av = (-(long)(2)); parade_update parade_au[] = {{[{][{]}}(void *)&(table[bin[i]]), PARADE_LONG, PARADE_OP_SUM, &parade_av}}; parade_critical_update("t", parade_au, 1); }
-// LOCK-NOT: critical deferred
+// LOCK-NOT: deferred
+// LOCK: critical-deferred.c:[[@LINE+29]]:1: remark: critical uses the distributed lock: -fparade-sync=lock
 static int hist[8];
 static double sum;
 static long count;
@@ -23,6 +24,9 @@ static unsigned long m;
 static _Bool flag;
 static float f;
 static int *rows[4];
+static const int *ip;
+static long isum, tot, *hp, *gp;
+static int cnt[4], hist2[16];
 double ext;
 long total, seen;
 double weight(int);
@@ -110,6 +114,23 @@ int main(void) {
 // REMARK: critical-deferred.c:[[@LINE+1]]:1: remark: critical uses the distributed lock: it is inside a loop, not met once by every thread; not deferred: the updated object is reached through a pointer held in an array or a structure
 #pragma omp critical(rows)
     rows[i % 4][0] += 1;
+    /* that lock-path critical writes an int through a pointer, which ip
+     * may reach */
+// REMARK: critical-deferred.c:[[@LINE+1]]:1: remark: critical uses the distributed lock: it is inside a loop, not met once by every thread; not deferred: a value of the block reads memory through a pointer, which a critical or atomic of this file may write meanwhile
+#pragma omp critical(ip)
+    isum += ip[i];
+    /* an atomic's index and value are read before it applies the
+     * thread's deferred updates */
+// REMARK: critical-deferred.c:[[@LINE+1]]:1: remark: critical uses the distributed lock: it is inside a loop, not met once by every thread; not deferred: 'cnt' is used outside atomics and criticals at line [[@LINE+4]]
+#pragma omp critical(cnt)
+    cnt[i % 4] += 1;
+#pragma omp atomic
+    hist2[cnt[i % 4]]++;
+// REMARK: critical-deferred.c:[[@LINE+1]]:1: remark: critical uses the distributed lock: it is inside a loop, not met once by every thread; not deferred: the thread reads through a pointer at line [[@LINE+4]], which may reach 'hp'
+#pragma omp critical(hp)
+    hp[i % 4] += 1;
+#pragma omp atomic
+    tot += gp[i % 4];
   }
   __builtin_free(table);
   return 0;

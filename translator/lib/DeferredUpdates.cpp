@@ -34,6 +34,23 @@ const VarDecl *objectBase(const Expr *E) {
   }
 }
 
+/// The indexes of the subscripts on the way from object @p Target to its
+/// variable or pointer (`i` and `k` of `a[i].v[k]`), appended to @p Out.
+void collectIndexes(const Expr *Target, std::vector<const Expr *> &Out) {
+  for (const Expr *E = Target->IgnoreParenImpCasts();;) {
+    if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
+      Out.push_back(A->getIdx());
+      E = A->getBase()->IgnoreParenImpCasts();
+    } else if (const auto *M = dyn_cast<MemberExpr>(E)) {
+      E = M->getBase()->IgnoreParenImpCasts();
+    } else if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref) {
+      E = U->getSubExpr()->IgnoreParenImpCasts();
+    } else {
+      return;
+    }
+  }
+}
+
 } // namespace
 
 namespace {
@@ -133,19 +150,24 @@ std::optional<std::string> deferredForm(Translation &T, const OMPExecutableDirec
       bool ByCall = false;
       llvm::DenseSet<const FunctionDecl *> Seen;
       // An atomic applies the thread's deferred updates before it takes
-      // the lock, but its value is read before that: a name of the object
-      // there counts (not a read through a pointer of its type, as before
-      // this was looked at).
+      // the lock, but its value, and the indexes of its object, are read
+      // before that: a name of the object there counts, and a read through
+      // a pointer when the object is itself reached through a pointer.
       bool InAtomicValue = false;
+      const Expr *AtomicPointerRead = nullptr;
       bool TraverseOMPAtomicDirective(OMPAtomicDirective *A) {
-        if (!A->getExpr())
-          return true;
+        std::vector<const Expr *> Read;
+        if (A->getExpr())
+          Read.push_back(A->getExpr());
+        if (A->getX())
+          collectIndexes(A->getX(), Read);
         InAtomicValue = true;
-        bool Ok = TraverseStmt(const_cast<Expr *>(A->getExpr()));
+        bool Ok = true;
+        for (const Expr *E : Read)
+          Ok = Ok && TraverseStmt(const_cast<Expr *>(E));
         InAtomicValue = false;
         return Ok;
       }
-      // A captured statement's capture inits are no uses of the thread.
       bool TraverseCapturedStmt(CapturedStmt *S) { return TraverseDecl(S->getCapturedDecl()); }
       // Entering a critical applies the thread's deferred updates (the lock
       // path's acquire, a collective's store; a collective's values never
@@ -175,8 +197,11 @@ std::optional<std::string> deferredForm(Translation &T, const OMPExecutableDirec
         return true;
       }
       void readThrough(const Expr *E) {
-        if (!PointerRead && !InAtomicValue &&
-            E->getType().getCanonicalType().getUnqualifiedType() == Object)
+        if (E->getType().getCanonicalType().getUnqualifiedType() != Object)
+          return;
+        if (InAtomicValue && !AtomicPointerRead)
+          AtomicPointerRead = E;
+        else if (!InAtomicValue && !PointerRead)
           PointerRead = E;
       }
       // A function the thread calls may read a global or static object:
@@ -229,6 +254,8 @@ std::optional<std::string> deferredForm(Translation &T, const OMPExecutableDirec
             ", which the thread may read before its update is applied";
       return std::nullopt;
     }
+    if (!Uses.PointerRead && Base->getType()->isPointerType())
+      Uses.PointerRead = Uses.AtomicPointerRead;
     if (Uses.PointerRead &&
         (Base->getType()->isPointerType() || Base->hasExternalFormalLinkage())) {
       Why = "the thread reads through a pointer at line " +
@@ -337,18 +364,7 @@ std::optional<std::string> criticalAsDeferred(Translation &T, const OMPExecutabl
     std::vector<const Expr *> Evaluated;
     if (U.Value)
       Evaluated.push_back(U.Value);
-    for (const Expr *E = U.Target->IgnoreParenImpCasts();;) {
-      if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
-        Evaluated.push_back(A->getIdx());
-        E = A->getBase()->IgnoreParenImpCasts();
-      } else if (const auto *M = dyn_cast<MemberExpr>(E)) {
-        E = M->getBase()->IgnoreParenImpCasts();
-      } else if (const auto *Un = dyn_cast<UnaryOperator>(E); Un && Un->getOpcode() == UO_Deref) {
-        E = Un->getSubExpr()->IgnoreParenImpCasts();
-      } else {
-        break;
-      }
-    }
+    collectIndexes(U.Target, Evaluated);
     for (const Expr *E : Evaluated) {
       std::vector<const VarDecl *> Written;
       std::string Unfit = collectiveUnfit(T, E, Written);
