@@ -191,6 +191,14 @@ void collectSizeVars(ASTContext &Ctx, QualType Ty, llvm::SetVector<const VarDecl
   }
 }
 
+const FunctionDecl *enclosingFunction(ASTContext &Ctx, const Stmt *S) {
+  DynTypedNode Node = DynTypedNode::create(*S);
+  for (auto Parents = Ctx.getParents(Node); !Parents.empty(); Parents = Ctx.getParents(Parents[0]))
+    if (const auto *F = Parents[0].get<FunctionDecl>())
+      return F;
+  return nullptr;
+}
+
 const Expr *addressTaken(ASTContext &Ctx, const VarDecl *Base) {
   struct Finder : RecursiveASTVisitor<Finder> {
     ASTContext &Ctx;

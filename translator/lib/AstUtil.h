@@ -65,6 +65,9 @@ std::optional<unsigned> collapseDepth(const clang::OMPExecutableDirective *D,
 void collectSizeVars(clang::ASTContext &Ctx, clang::QualType Ty,
                      llvm::SetVector<const clang::VarDecl *> &Out);
 
+/// The function whose body holds @p S, or null.
+const clang::FunctionDecl *enclosingFunction(clang::ASTContext &Ctx, const clang::Stmt *S);
+
 /// Where in this file @p Base's address (or, for a pointer, its value)
 /// goes somewhere it can be read through later: `&acc[i]`, `double *p =
 /// acc`, `q = p`, `f(acc)`; null when it is only subscripted, dereferenced

@@ -471,14 +471,6 @@ bool threadsMayWait(Translation &T, const OMPExecutableDirective *Region, bool O
 
 namespace {
 
-const FunctionDecl *enclosingFunction(ASTContext &Ctx, const Stmt *S) {
-  DynTypedNode Node = DynTypedNode::create(*S);
-  for (auto Parents = Ctx.getParents(Node); !Parents.empty(); Parents = Ctx.getParents(Parents[0]))
-    if (const auto *F = Parents[0].get<FunctionDecl>())
-      return F;
-  return nullptr;
-}
-
 /// Whether critical or atomic @p Writer may run while a thread of @p Region
 /// (null: of any region) is outside any lock: unless the two lie in two
 /// regions of main, neither inside another construct, which run one after

@@ -15,15 +15,8 @@ namespace {
 
 /// Where the function that holds @p D begins: outlined helpers go there.
 SourceLocation enclosingFunctionBegin(Translation &T, const OMPExecutableDirective *D) {
-  DynTypedNode Node = DynTypedNode::create(*D);
-  for (;;) {
-    auto Parents = T.Ctx.getParents(Node);
-    if (Parents.empty())
-      return D->getBeginLoc();
-    Node = Parents[0];
-    if (const auto *F = Node.get<FunctionDecl>())
-      return F->getBeginLoc();
-  }
+  const FunctionDecl *F = enclosingFunction(T.Ctx, D);
+  return F ? F->getBeginLoc() : D->getBeginLoc();
 }
 
 /// Whether @p E names the variable that @p Ref (a DeclRefExpr) names.

@@ -80,15 +80,9 @@ std::optional<std::string> deferredForm(Translation &T, const OMPExecutableDirec
       break;
     }
   }
-  if (!Scope) {
-    DynTypedNode Node = DynTypedNode::create(*D);
-    for (auto Parents = T.Ctx.getParents(Node); !Parents.empty();
-         Parents = T.Ctx.getParents(Parents[0]))
-      if (const auto *F = Parents[0].get<FunctionDecl>()) {
-        Scope = F->getBody();
-        break;
-      }
-  }
+  if (!Scope)
+    if (const FunctionDecl *F = enclosingFunction(T.Ctx, D))
+      Scope = F->getBody();
   std::string Code = "{ ", Instance;
   for (size_t I = 0; I < Updates.size(); I++) {
     const Update &U = Updates[I];
