@@ -220,6 +220,32 @@ void comm_send_bundle(int dest, struct bundle *b) {
   b->count = 0;
 }
 
+void comm_sends_start(struct comm_sends *s, int first, int last, struct bundle *b) {
+  *s = (struct comm_sends){0};
+  if (b->count == 0 || first >= last) {
+    b->len = 0;
+    b->count = 0;
+    return;
+  }
+  s->reqs = malloc((size_t)(last - first) * sizeof *s->reqs);
+  if (!s->reqs)
+    err_fatal("out of memory sending to %d ranks", last - first);
+  for (int dest = first; dest < last; dest++) {
+    count_send(b);
+    MPI_Isend(b->buf, (int)b->len, MPI_BYTE, dest, COMM_TAG, C.runtime, &s->reqs[s->count++]);
+  }
+  s->buf = b->buf;
+  memset(b, 0, sizeof *b); /* the buffer is the sends' now */
+}
+
+void comm_sends_wait(struct comm_sends *s) {
+  for (int i = 0; i < s->count; i++)
+    comm_wait_mpi(&s->reqs[i]);
+  free(s->reqs);
+  free(s->buf);
+  *s = (struct comm_sends){0};
+}
+
 void comm_send(int dest, struct msg_words w, const void *payload, size_t len) {
   struct bundle one = {0};
   bundle_add(&one, w, payload, len);
@@ -280,12 +306,18 @@ static int reap_sends(void) {
 
 void comm_deliver_control(int src, const struct msg_hdr *hdr, const void *payload) {
   (void)src;
-  struct control_msg *msg = malloc(sizeof *msg + hdr->len);
-  if (!msg)
-    err_fatal("out of memory receiving a control message");
+  /* The payload after the message's fields, at the next aligned place. */
+  size_t head =
+      (sizeof(struct control_msg) + COMM_CONTROL_ALIGN - 1) & ~(size_t)(COMM_CONTROL_ALIGN - 1);
+  struct control_msg *msg;
+  if (posix_memalign((void **)&msg, COMM_CONTROL_ALIGN, head + hdr->len) != 0)
+    err_fatal("out of memory receiving a control message of %llu bytes",
+              (unsigned long long)hdr->len);
   msg->next = NULL;
   msg->hdr = *hdr;
-  memcpy(msg->payload, payload, hdr->len);
+  msg->payload = (char *)msg + head;
+  if (hdr->len) /* payload may be NULL then, which memcpy forbids */
+    memcpy(msg->payload, payload, hdr->len);
   pthread_mutex_lock(&C.control_lock);
   if (C.control_tail)
     C.control_tail->next = msg;

@@ -70,11 +70,18 @@ struct bundle {
   uint32_t count;
 };
 
-/* A received control message (fork, departure, exit), in arrival order. */
+/* Alignment of a control message's payload: a fork's region arguments are
+ * read in place from it (team.c), and their struct may hold over-aligned
+ * members. */
+#define COMM_CONTROL_ALIGN 64
+
+/* A received control message (fork, departure, exit), in arrival order. Its
+ * payload is COMM_CONTROL_ALIGN-aligned, in the same allocation: free(msg)
+ * frees both. */
 struct control_msg {
   struct control_msg *next;
   struct msg_hdr hdr;
-  char payload[];
+  char *payload;
 };
 
 /* Duplicate MPI_COMM_WORLD for the runtime (after MPI_Init). The comm
@@ -136,6 +143,20 @@ void bundle_free(struct bundle *b);
 /* Send @p b to @p dest as one MPI message and empty it (not from the
  * comm thread, not from the fault path). */
 void comm_send_bundle(int dest, struct bundle *b);
+/* Sends of one bundle to several ranks, in flight (comm_sends_start) until
+ * comm_sends_wait. */
+struct comm_sends {
+  MPI_Request *reqs;
+  int count;
+  char *buf;
+};
+/* Start sending @p b to each rank in [@p first, @p last): one copy of the
+ * messages for all of them (a fork's arguments may be large). The bundle's
+ * buffer belongs to @p s from now on; @p b is left empty. Messages sent
+ * later to the same ranks (by any thread) come after these. */
+void comm_sends_start(struct comm_sends *s, int first, int last, struct bundle *b);
+/* Complete the sends of @p s (none started: nothing to do). */
+void comm_sends_wait(struct comm_sends *s);
 /* Send one runtime message. */
 void comm_send(int dest, struct msg_words w, const void *payload, size_t len);
 

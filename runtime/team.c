@@ -140,7 +140,7 @@ static void run_region(int local) {
     node.team.region_entered();
   task_region_begin();
   void *allocas = parade_alloca_mark();
-  node.team.fn(node.team.args);
+  node.team.fn((void *)node.team.args);
   team_barrier();                  /* join */
   parade_alloca_release(&allocas); /* the team may use them up to the join */
   task_region_end();
@@ -228,6 +228,18 @@ void team_choose_wait_policy(int local_threads) {
   wait_set_policy(spin_ns, yield_ns);
 }
 
+/* A fork message: the fork_info, the region's arguments at the next
+ * TEAM_ARGS_ALIGN boundary (read in place: the control mailbox aligns the
+ * payload), then the departure entries at the next 8 bytes. */
+#define FORK_ARGS_OFFSET                                                                           \
+  ((sizeof(struct fork_info) + TEAM_ARGS_ALIGN - 1) / TEAM_ARGS_ALIGN * TEAM_ARGS_ALIGN)
+_Static_assert(COMM_CONTROL_ALIGN % TEAM_ARGS_ALIGN == 0,
+               "a fork's arguments are read in place from a control message");
+
+static size_t fork_entries_offset(size_t args_size) {
+  return (FORK_ARGS_OFFSET + args_size + 7) & ~(size_t)7;
+}
+
 /* Set the team up from a fork's description and run it here. */
 static void begin_region(const struct fork_info *info, parade_region_fn fn, const void *args) {
   struct team *t = &node.team;
@@ -259,16 +271,7 @@ static void begin_region(const struct fork_info *info, parade_region_fn fn, cons
     tuned_for = planned;
   }
   t->fn = fn;
-  if (info->args_size > t->args_capacity) {
-    /* Regions run one at a time: no thread reads the old block now. */
-    free(t->args);
-    t->args = NULL;
-    if (posix_memalign((void **)&t->args, TEAM_ARGS_ALIGN, info->args_size) != 0)
-      err_fatal("cannot allocate %u bytes for a parallel region's arguments", info->args_size);
-    t->args_capacity = info->args_size;
-  }
-  if (info->args_size) /* args may be NULL then, which memcpy forbids */
-    memcpy(t->args, args, info->args_size);
+  t->args = args;
   if (local_count == 0)
     return;
   ensure_workers(local_count);
@@ -343,6 +346,7 @@ static void fork_region(parade_region_fn fn, const void *args, size_t args_size,
   info.icv_default_device = node.icv.default_device;
   info.icv_default_allocator = node.icv.default_allocator;
   info.league = (uint32_t)league;
+  struct comm_sends sends = {0};
   if (node.size > 1) {
     /* The fork is a release of rank 0's serial writes: it is the only
      * writer, so it becomes the home of everything it wrote. */
@@ -353,21 +357,28 @@ static void fork_region(parade_region_fn fn, const void *args, size_t args_size,
     free(recs);
     info.ndepart = (uint32_t)count;
     encode_fn(fn, &info.fn_module, &info.fn_offset);
-    size_t len = sizeof info + args_size + count * sizeof *entries;
-    for (int dest = 1; dest < node.size; dest++) {
-      struct bundle b = {0};
-      char *p =
-          bundle_add_reserve(&b, msg_fork_pack((struct msg_fork){.epoch = hlrc_epoch()}), len);
-      memcpy(p, &info, sizeof info);
-      memcpy(p + sizeof info, args, args_size);
-      memcpy(p + sizeof info + args_size, entries, count * sizeof *entries);
-      comm_send_bundle(dest, &b);
-      bundle_free(&b);
-    }
+    /* One message for every rank, built once; the arguments are read in
+     * place where it lands (team_serve). */
+    size_t len = fork_entries_offset(args_size) + count * sizeof *entries;
+    struct bundle b = {0};
+    char *p = bundle_add_reserve(&b, msg_fork_pack((struct msg_fork){.epoch = hlrc_epoch()}), len);
+    size_t args_end = FORK_ARGS_OFFSET + args_size;
+    memcpy(p, &info, sizeof info);
+    memset(p + sizeof info, 0, FORK_ARGS_OFFSET - sizeof info);
+    if (args_size)
+      memcpy(p + FORK_ARGS_OFFSET, args, args_size);
+    memset(p + args_end, 0, fork_entries_offset(args_size) - args_end);
+    if (count)
+      memcpy(p + fork_entries_offset(args_size), entries, count * sizeof *entries);
+    /* Started, not waited for: a large fork goes by rendezvous, which the
+     * other ranks' communication threads answer when they next look; the
+     * region runs meanwhile, and its join completes the sends. */
+    comm_sends_start(&sends, 1, node.size, &b);
     hlrc_apply_departure(entries, count);
     free(entries);
   }
   begin_region(&info, fn, args);
+  comm_sends_wait(&sends);
 }
 
 void parade_parallel(parade_region_fn fn, const void *args, size_t args_size, int num_threads,
@@ -390,15 +401,17 @@ int team_serve(void) {
     case MSG_FORK: {
       struct fork_info info;
       memcpy(&info, p, sizeof info);
-      if (msg->hdr.len != sizeof info + info.args_size + info.ndepart * sizeof(struct depart_entry))
+      if (msg->hdr.len !=
+          fork_entries_offset(info.args_size) + info.ndepart * sizeof(struct depart_entry))
         err_fatal("protocol error: malformed fork message");
-      const struct depart_entry *entries = (const void *)(p + sizeof info + info.args_size);
+      const struct depart_entry *entries = (const void *)(p + fork_entries_offset(info.args_size));
       hlrc_apply_departure(entries, info.ndepart);
       sched_set_runtime(info.sched_kind, info.sched_chunk);
       node.icv.dynamic = (int)info.icv_dynamic;
       node.icv.default_device = info.icv_default_device;
       node.icv.default_allocator = info.icv_default_allocator;
-      begin_region(&info, decode_fn(info.fn_module, info.fn_offset), p + sizeof info);
+      /* The payload is COMM_CONTROL_ALIGN-aligned: so are the arguments. */
+      begin_region(&info, decode_fn(info.fn_module, info.fn_offset), p + FORK_ARGS_OFFSET);
       break;
     }
     case MSG_DEPART:

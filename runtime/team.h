@@ -22,8 +22,10 @@ struct team {
   /* The current region (written by the forking thread before workers are
    * woken, read-only while it runs); its shape is team_shape's. */
   parade_region_fn fn;
-  unsigned char *args; /* the region's argument block, TEAM_ARGS_ALIGN-aligned */
-  size_t args_capacity;
+  /* The region's argument block, read in place: on rank 0 the forking
+   * caller's (it returns after the join), elsewhere inside the fork message
+   * (freed after the join), TEAM_ARGS_ALIGN-aligned there. */
+  const void *args;
   /* Node barrier. */
   _Atomic uint32_t bar_arrived;
   _Atomic uint32_t bar_gen;

@@ -1,6 +1,9 @@
 // A region's arguments have no size limit a program can reach: copyin of a
 // 512 KiB threadprivate array and firstprivate of a 64 KiB struct travel
-// in the fork message (the runtime aborted above 4 KiB).
+// in the fork message (the runtime aborted above 4 KiB). The other ranks
+// read them in place from the message: a 64-byte-aligned member must stay
+// aligned there, and arguments of an odd size must leave the departure
+// entries after them (rank 0's serial writes) readable.
 //
 // REQUIRES: translator
 // RUN: %compare-with-gcc %s | FileCheck %s
@@ -14,6 +17,12 @@ static double table[N];
 struct block {
   int values[16384];
 };
+
+struct aligned_block {
+  _Alignas(64) double v[8];
+};
+
+static int written_before[3000]; /* rank 0's serial writes: a departure */
 
 int main(void) {
   struct block b;
@@ -30,5 +39,29 @@ int main(void) {
       wrong += b.values[i] != i % 7;
   }
   printf("wrong %ld\n", wrong);
+
+  for (int round = 0; round < 3; round++) {
+    struct aligned_block a;
+    char odd[13];
+    for (int i = 0; i < 8; i++)
+      a.v[i] = round + i * 0.25;
+    for (int i = 0; i < 13; i++)
+      odd[i] = (char)(round * 13 + i);
+    for (int i = 0; i < 3000; i++)
+      written_before[i] = round * 3000 + i;
+    long bad = 0;
+#pragma omp parallel firstprivate(a, odd) reduction(+ : bad)
+    {
+      bad += ((unsigned long)&a % 64) != 0;
+      for (int i = 0; i < 8; i++)
+        bad += a.v[i] != round + i * 0.25;
+      for (int i = 0; i < 13; i++)
+        bad += odd[i] != (char)(round * 13 + i);
+#pragma omp for
+      for (int i = 0; i < 3000; i++)
+        bad += written_before[i] != round * 3000 + i;
+    }
+    printf("round %d: bad %ld\n", round, bad);
+  }
   return 0;
 }
