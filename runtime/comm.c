@@ -191,6 +191,14 @@ static void count_send(const struct bundle *b) {
   STAT_ADD(runtime_msgs_sent, b->count);
 }
 
+/* A polling loop's sleep that ran its whole course: how long it was asked
+ * to take and took (a virtual machine's idle CPU wakes late). */
+static void count_poll_sleep(long asked_ns, uint64_t took_ns) {
+  STAT_INC(poll_sleeps);
+  STAT_ADD(poll_sleep_asked_ns, asked_ns);
+  STAT_ADD(poll_sleep_ns, took_ns);
+}
+
 void comm_wait_mpi(MPI_Request *req) {
   int flag = 0;
   long sleep_ns = 1000;
@@ -203,7 +211,9 @@ void comm_wait_mpi(MPI_Request *req) {
       continue;
     }
     struct timespec ts = {0, sleep_ns};
-    nanosleep(&ts, NULL);
+    uint64_t slept = stats_now_ns();
+    if (nanosleep(&ts, NULL) == 0)
+      count_poll_sleep(sleep_ns, stats_now_ns() - slept);
     if (sleep_ns < 50000)
       sleep_ns *= 2;
   }
@@ -530,7 +540,9 @@ static void *comm_main(void *unused) {
                                           : max_sleep_ns;
     if (sleep_ns > cap_ns)
       sleep_ns = cap_ns;
-    wait_futex(&C.wake_word, seen, (uint64_t)sleep_ns);
+    uint64_t slept = stats_now_ns();
+    if (wait_futex(&C.wake_word, seen, (uint64_t)sleep_ns))
+      count_poll_sleep(sleep_ns, stats_now_ns() - slept);
     if (sleep_ns < cap_ns)
       sleep_ns *= 2;
   }

@@ -45,6 +45,9 @@
   X(fetch_handoff_ns)                                                                              \
   X(fetch_remote_ns)                                                                               \
   X(fetch_wake_ns)                                                                                 \
+  X(poll_sleeps)                                                                                   \
+  X(poll_sleep_asked_ns)                                                                           \
+  X(poll_sleep_ns)                                                                                 \
   X(barrier_ns)                                                                                    \
   X(collective_ns)                                                                                 \
   X(lock_ns)

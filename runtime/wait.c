@@ -24,7 +24,7 @@ static uint64_t monotonic_ns(void) {
   return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-void wait_futex(_Atomic uint32_t *word, uint32_t expected, uint64_t timeout_ns) {
+int wait_futex(_Atomic uint32_t *word, uint32_t expected, uint64_t timeout_ns) {
   struct timespec ts, *tsp = NULL;
   if (timeout_ns) {
     ts.tv_sec = (time_t)(timeout_ns / 1000000000u);
@@ -33,7 +33,8 @@ void wait_futex(_Atomic uint32_t *word, uint32_t expected, uint64_t timeout_ns) 
   }
   /* FUTEX_WAIT without PRIVATE: the futex words are in node-private memory,
    * but PRIVATE would also be correct; keep it private for speed. */
-  syscall(SYS_futex, (uint32_t *)word, FUTEX_WAIT_PRIVATE, expected, tsp, NULL, 0);
+  long rc = syscall(SYS_futex, (uint32_t *)word, FUTEX_WAIT_PRIVATE, expected, tsp, NULL, 0);
+  return rc == -1 && errno == ETIMEDOUT;
 }
 
 void wait_wake(_Atomic uint32_t *word, int count) {

@@ -12,8 +12,9 @@
 #include <stdint.h>
 
 /* Sleep while *word == expected, at most @p timeout_ns (0: no limit).
- * Returns early on a wake or a spurious wake-up; callers re-check. */
-void wait_futex(_Atomic uint32_t *word, uint32_t expected, uint64_t timeout_ns);
+ * Returns early on a wake or a spurious wake-up; callers re-check. Returns
+ * 1 if the whole timeout passed. */
+int wait_futex(_Atomic uint32_t *word, uint32_t expected, uint64_t timeout_ns);
 
 /* Wake up to @p count sleepers on @p word (INT32_MAX: all). */
 void wait_wake(_Atomic uint32_t *word, int count);

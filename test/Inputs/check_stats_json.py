@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Check a PARADE_STATS JSON file: one object per rank, every documented
 integer key present, and totals over the ranks within bounds.
-usage: check_stats_json.py FILE RANKS [KEY=MIN | KEY<=MAX]..."""
+usage: check_stats_json.py FILE RANKS [KEY=MIN | KEY<=MAX | KEY>=KEY2]...
+KEY>=KEY2 holds on every rank."""
 import json
 import sys
 
 REQUIRED = ["page_faults_read", "page_faults_write", "pages_fetched", "twins", "diffs_sent",
             "diff_bytes", "write_notices", "home_migrations", "barriers", "collectives",
-            "lock_acquires", "msgs_sent", "bytes_sent"]
+            "lock_acquires", "msgs_sent", "bytes_sent", "poll_sleeps", "poll_sleep_asked_ns",
+            "poll_sleep_ns"]
 
 path, ranks = sys.argv[1], int(sys.argv[2])
 with open(path) as f:
@@ -20,6 +22,14 @@ for obj in data:
             sys.exit("stats: rank %d lacks integer key %s" % (obj["rank"], key))
 # Totals over ranks must reach the given minimums and stay under the maximums.
 for arg in sys.argv[3:]:
+    if ">=" in arg:
+        key, other = arg.split(">=")
+        for obj in data:
+            if obj[key] < obj[other]:
+                sys.exit("stats: rank %d has %s = %d < %s = %d" % (obj["rank"], key, obj[key],
+                                                                   other, obj[other]))
+        print("stats: %s >= %s on every rank" % (key, other))
+        continue
     if "<=" in arg:
         key, maximum = arg.split("<=")
         total = sum(obj[key] for obj in data)
