@@ -24,6 +24,14 @@ static uint64_t monotonic_ns(void) {
   return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+/* Threads inside wait_futex now. A wake with none skips its system call:
+ * a fork or a barrier whose threads all spin (P = 1, a core for each)
+ * costs no kernel entry. The sleeper counts itself before the kernel
+ * compares the word; the waker changed the word before it reads the count;
+ * with a full fence on both sides, either the waker sees the sleeper or the
+ * sleeper's compare sees the new word (and does not sleep). */
+static _Atomic uint32_t sleepers;
+
 int wait_futex(_Atomic uint32_t *word, uint32_t expected, uint64_t timeout_ns) {
   struct timespec ts, *tsp = NULL;
   if (timeout_ns) {
@@ -33,11 +41,17 @@ int wait_futex(_Atomic uint32_t *word, uint32_t expected, uint64_t timeout_ns) {
   }
   /* FUTEX_WAIT without PRIVATE: the futex words are in node-private memory,
    * but PRIVATE would also be correct; keep it private for speed. */
+  atomic_fetch_add_explicit(&sleepers, 1, memory_order_seq_cst);
   long rc = syscall(SYS_futex, (uint32_t *)word, FUTEX_WAIT_PRIVATE, expected, tsp, NULL, 0);
-  return rc == -1 && errno == ETIMEDOUT;
+  int timed_out = rc == -1 && errno == ETIMEDOUT;
+  atomic_fetch_sub_explicit(&sleepers, 1, memory_order_release);
+  return timed_out;
 }
 
 void wait_wake(_Atomic uint32_t *word, int count) {
+  atomic_thread_fence(memory_order_seq_cst); /* the caller's change of *word first */
+  if (atomic_load_explicit(&sleepers, memory_order_relaxed) == 0)
+    return;
   syscall(SYS_futex, (uint32_t *)word, FUTEX_WAKE_PRIVATE, count, NULL, NULL, 0);
 }
 

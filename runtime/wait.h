@@ -16,7 +16,9 @@
  * 1 if the whole timeout passed. */
 int wait_futex(_Atomic uint32_t *word, uint32_t expected, uint64_t timeout_ns);
 
-/* Wake up to @p count sleepers on @p word (INT32_MAX: all). */
+/* Wake up to @p count sleepers on @p word (INT32_MAX: all), after the
+ * caller changed *word; no system call while no thread of the process is
+ * in wait_futex. */
 void wait_wake(_Atomic uint32_t *word, int count);
 
 /* Spin for a while, then sleep, until *word != expected. */
