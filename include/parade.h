@@ -69,9 +69,11 @@ typedef void (*parade_region_fn)(void *args);
 /**
  * @brief Fork a team, run @p fn on every thread of it, and join.
  *
- * @p args points to @p args_size bytes that are copied into the fork message,
- * so they must not hold pointers to private memory of the encountering
- * thread; pointers into the pool are fine. @p fn must be a function of the
+ * @p args points to @p args_size bytes, read in place by rank 0's threads
+ * and carried in the fork message to the other ranks, whose threads read
+ * them there; so they must not hold pointers to private memory of the
+ * encountering thread (pointers into the pool are fine), and they must stay
+ * unchanged until the region ends. @p fn must be a function of the
  * program (its address is sent as a module-relative offset).
  * @param num_threads  Requested team size over all ranks; 0 means the default
  *                     (ranks x threads per rank).

@@ -233,8 +233,7 @@ void comm_send_bundle(int dest, struct bundle *b) {
 void comm_sends_start(struct comm_sends *s, int first, int last, struct bundle *b) {
   *s = (struct comm_sends){0};
   if (b->count == 0 || first >= last) {
-    b->len = 0;
-    b->count = 0;
+    bundle_free(b);
     return;
   }
   s->reqs = malloc((size_t)(last - first) * sizeof *s->reqs);

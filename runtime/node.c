@@ -41,6 +41,9 @@ static void shutdown_job(int status) {
    * would flush it. */
   streams_flush_stdout();
   fflush(NULL);
+  /* A program that ends inside a region (of one thread: its end runs here)
+   * leaves its fork's sends to complete; MPI must not be left with them. */
+  comm_sends_wait(&node.team.fork_sends);
   if (node.rank == 0)
     for (int dest = 1; dest < node.size; dest++)
       comm_send(dest, msg_exit_pack((struct msg_exit){.status = status}), NULL, 0);

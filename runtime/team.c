@@ -346,7 +346,6 @@ static void fork_region(parade_region_fn fn, const void *args, size_t args_size,
   info.icv_default_device = node.icv.default_device;
   info.icv_default_allocator = node.icv.default_allocator;
   info.league = (uint32_t)league;
-  struct comm_sends sends = {0};
   if (node.size > 1) {
     /* The fork is a release of rank 0's serial writes: it is the only
      * writer, so it becomes the home of everything it wrote. */
@@ -373,12 +372,12 @@ static void fork_region(parade_region_fn fn, const void *args, size_t args_size,
     /* Started, not waited for: a large fork goes by rendezvous, which the
      * other ranks' communication threads answer when they next look; the
      * region runs meanwhile, and its join completes the sends. */
-    comm_sends_start(&sends, 1, node.size, &b);
+    comm_sends_start(&node.team.fork_sends, 1, node.size, &b);
     hlrc_apply_departure(entries, count);
     free(entries);
   }
   begin_region(&info, fn, args);
-  comm_sends_wait(&sends);
+  comm_sends_wait(&node.team.fork_sends);
 }
 
 void parade_parallel(parade_region_fn fn, const void *args, size_t args_size, int num_threads,

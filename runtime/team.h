@@ -4,6 +4,7 @@
 #ifndef PARADE_TEAM_H
 #define PARADE_TEAM_H
 
+#include "comm.h"
 #include "options.h"
 #include "parade.h"
 
@@ -40,6 +41,9 @@ struct team {
   pthread_t workers[OPTIONS_MAX_THREADS];
   uint32_t nworkers;
   uint64_t regions_forked; /* rank 0: regions forked so far */
+  /* Rank 0: the current fork's sends, in flight until its join (or, for a
+   * program that ends inside the region, until the job's end). */
+  struct comm_sends fork_sends;
   /* Run by every team thread as it enters a region, after its binding
    * (the API layer's OMP_DISPLAY_AFFINITY); NULL for none. */
   void (*region_entered)(void);
