@@ -610,6 +610,16 @@ void Translation::addBeforeFunction(SourceLocation Loc, std::string Text) {
   Pending.emplace_back(Loc, std::move(Text));
 }
 
+void Translation::holdBeforeFunction(SourceLocation Loc, std::string Text) {
+  Held.emplace_back(Loc, std::move(Text));
+}
+
+void Translation::addHeldBeforeFunctions() {
+  for (auto &Entry : Held)
+    Pending.push_back(std::move(Entry));
+  Held.clear();
+}
+
 void Translation::flushBeforeFunctions() {
   // Outlined bodies go before the top-level declaration that holds them;
   // the innermost-first order of Pending keeps callees before callers.

@@ -308,6 +308,11 @@ public:
   void addBeforeFunction(clang::SourceLocation Loc, std::string Text);
   /// Emit what addBeforeFunction collected.
   void flushBeforeFunctions();
+  /// Like addBeforeFunction, for text that may name the function's local
+  /// types (a static local's pool pointer): it goes after them, once
+  /// hoistLocalTypes has moved them (addHeldBeforeFunctions).
+  void holdBeforeFunction(clang::SourceLocation Loc, std::string Text);
+  void addHeldBeforeFunctions();
 
 private:
   /// Main-file lines before which no directive may go (textWithLines):
@@ -323,6 +328,7 @@ private:
   unsigned NextId = 0;
   unsigned ErrorID, RemarkID;
   std::vector<std::pair<clang::SourceLocation, std::string>> Pending;
+  std::vector<std::pair<clang::SourceLocation, std::string>> Held;
   llvm::DenseSet<unsigned> Reported; ///< (location, message) hashes already reported
 };
 

@@ -567,8 +567,9 @@ public:
       } else if (It == T.Pooled.end()) {
         Out += plainDecl(T, V) + " ";
       } else if (V->isStaticLocal()) {
-        // The pointer and its constructor live at file scope.
-        T.addBeforeFunction(FunctionStart, pooledGlobalDecl(T, V, It->second) + "\n");
+        // The pointer and its constructor live at file scope, after the
+        // function's local types, which they may name.
+        T.holdBeforeFunction(FunctionStart, pooledGlobalDecl(T, V, It->second) + "\n");
       } else {
         Out += pooledLocalDecl(T, V, It->second) + " ";
       }
@@ -905,10 +906,78 @@ static bool renameShadowingEnumerators(
   return Renamed;
 }
 
+/// The typedefs and tags that type @p Q names, through pointers, arrays,
+/// function types and the members of the structs it names, into @p Out
+/// (canonical declarations).
+static void namedTypeDecls(QualType Q, llvm::SmallPtrSetImpl<const Decl *> &Out) {
+  if (Q.isNull())
+    return;
+  const Type *Ty = Q.getTypePtr();
+  if (const auto *TD = dyn_cast<TypedefType>(Ty)) {
+    if (Out.insert(TD->getDecl()->getCanonicalDecl()).second)
+      namedTypeDecls(TD->desugar(), Out);
+  } else if (const auto *TT = dyn_cast<TagType>(Ty)) {
+    const TagDecl *Tag = TT->getDecl();
+    if (Out.insert(Tag->getCanonicalDecl()).second)
+      if (const auto *R = dyn_cast<RecordDecl>(Tag); R && R->getDefinition())
+        for (const FieldDecl *F : R->getDefinition()->fields())
+          namedTypeDecls(F->getType(), Out);
+  } else if (const auto *E = dyn_cast<ElaboratedType>(Ty)) {
+    namedTypeDecls(E->getNamedType(), Out);
+  } else if (const auto *P = dyn_cast<PointerType>(Ty)) {
+    namedTypeDecls(P->getPointeeType(), Out);
+  } else if (const auto *A = dyn_cast<ArrayType>(Ty)) {
+    namedTypeDecls(A->getElementType(), Out);
+  } else if (const auto *Pa = dyn_cast<ParenType>(Ty)) {
+    namedTypeDecls(Pa->getInnerType(), Out);
+  } else if (const auto *At = dyn_cast<AttributedType>(Ty)) {
+    namedTypeDecls(At->getModifiedType(), Out);
+  } else if (const auto *Ato = dyn_cast<AtomicType>(Ty)) {
+    namedTypeDecls(Ato->getValueType(), Out);
+  } else if (const auto *F = dyn_cast<FunctionType>(Ty)) {
+    namedTypeDecls(F->getReturnType(), Out);
+    if (const auto *FP = dyn_cast<FunctionProtoType>(F))
+      for (QualType Param : FP->param_types())
+        namedTypeDecls(Param, Out);
+  } else if (const auto *TO = dyn_cast<TypeOfType>(Ty)) {
+    namedTypeDecls(TO->getUnmodifiedType(), Out);
+  } else if (const auto *TE = dyn_cast<TypeOfExprType>(Ty)) {
+    namedTypeDecls(TE->getUnderlyingExpr()->getType(), Out);
+  }
+}
+
 void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
   class Finder : public RecursiveASTVisitor<Finder> {
   public:
+    explicit Finder(Translation &T) : T(T) {}
+    Translation &T;
     bool HasRegion = false;
+    /// The types that the function's pooled static locals name, in their
+    /// type or (enumerators) their initialiser: the pool pointer and its
+    /// constructor at file scope spell them, whether or not the function
+    /// forks (one called from a region has its statics pooled too).
+    llvm::SmallPtrSet<const Decl *, 8> StaticTypes;
+    bool VisitVarDecl(VarDecl *V) {
+      if (!V->isStaticLocal() || !T.Pooled.count(V->getCanonicalDecl()))
+        return true;
+      namedTypeDecls(V->getType(), StaticTypes);
+      std::function<void(const Stmt *)> Enumerators = [&](const Stmt *S) {
+        if (!S)
+          return;
+        if (const auto *R = dyn_cast<DeclRefExpr>(S))
+          if (const auto *C = dyn_cast<EnumConstantDecl>(R->getDecl()))
+            StaticTypes.insert(cast<Decl>(C->getDeclContext())->getCanonicalDecl());
+        for (const Stmt *Child : S->children())
+          Enumerators(Child);
+      };
+      Enumerators(V->getInit());
+      return true;
+    }
+    bool namesStaticType(const DeclStmt *S) const {
+      return llvm::any_of(S->decls(), [&](const Decl *D) {
+        return isa<TypeDecl>(D) && StaticTypes.count(D->getCanonicalDecl());
+      });
+    }
     std::vector<const DeclStmt *> TypeDecls;
     /// Block-scope declarations of functions and of extern variables
     /// (`double half(double);` in main, LLNL's omp_bug3): copied to file
@@ -992,7 +1061,7 @@ void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
     auto *F = dyn_cast<FunctionDecl>(D);
     if (!F || !F->hasBody() || !T.inMainFile(F->getLocation()))
       continue;
-    Finder Find;
+    Finder Find(T);
     Find.TraverseDecl(F);
     // A hoisted name that file scope already has (a local struct shadowing
     // a global one, two functions each with a local typedef `item`) gets
@@ -1004,7 +1073,7 @@ void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
       if (S->getBeginLoc().isMacroID())
         continue;
       bool OnlyTypes = llvm::all_of(S->decls(), [](const Decl *D) { return isa<TypeDecl>(D); });
-      if (OnlyTypes ? !Find.HasRegion : !Find.typeNeeded(T, S))
+      if ((OnlyTypes ? !Find.HasRegion : !Find.typeNeeded(T, S)) && !Find.namesStaticType(S))
         continue;
       if (!renameShadowingEnumerators(T, S, FileScopeOrdinary, Find.EnumeratorUses))
         continue;
@@ -1049,6 +1118,7 @@ void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
       T.insertAfterToken(F->getEndLoc(), "\n" + Undefs);
     }
   }
+  T.addHeldBeforeFunctions(); // the pool pointers of static locals, after their types
 }
 
 static const char *const ReplacedFunctions[] = {
