@@ -4,6 +4,7 @@
 #include "format.h"
 #include "hlrc.h"
 #include "node.h"
+#include "sysio.h"
 #include "vm.h"
 
 #include <errno.h>
@@ -133,8 +134,9 @@ void fault_thread_start(enum fault_thread kind, int index) {
   size_t len = 128 * 1024;
   if (min > 0 && (size_t)min * 4 > len)
     len = ((size_t)min * 4 + page - 1) / page * page;
-  char *map = mmap(NULL, len + page, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+  /* By system call: every thread maps and unmaps one (sysio.h). */
+  char *map = sys_mmap(NULL, len + page, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
   if (map == MAP_FAILED)
     err_fatal("cannot map an alternate signal stack of %zu bytes: %s", len, fmt_strerror(errno));
   mprotect(map, page, PROT_NONE);
@@ -150,7 +152,7 @@ void fault_thread_end(void) {
     return;
   stack_t off = {.ss_flags = SS_DISABLE};
   sigaltstack(&off, NULL);
-  munmap(self.alt, self.alt_len);
+  sys_munmap(self.alt, self.alt_len);
   self.alt = NULL;
   self.known = 0;
 }
