@@ -8,6 +8,7 @@
  * usage: wakeup [repetitions] */
 #include <linux/futex.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -61,14 +62,14 @@ static double wake_latency(double idle_us) {
   double total = 0;
   for (int r = 0; r < reps; r++) {
     while (atomic_load(&ready_round) != r + 1)
-      ;
+      sched_yield(); /* the sleeper needs a core to get there */
     struct timespec ts = {0, (long)(idle_us * 1000)};
     nanosleep(&ts, NULL);
     woken_at = now_us();
     atomic_fetch_add(&word, 1);
     futex_wake(&word);
     while (atomic_load(&done_round) != r + 1)
-      ;
+      sched_yield(); /* nor may the waker hold the core the woken thread needs */
     total += ran_at - woken_at;
   }
   pthread_join(t, NULL);
@@ -78,6 +79,10 @@ static double wake_latency(double idle_us) {
 int main(int argc, char **argv) {
   if (argc > 1)
     reps = atoi(argv[1]);
+  if (reps < 1) {
+    fprintf(stderr, "usage: wakeup [repetitions >= 1]\n");
+    return 2;
+  }
   /* As the runtime does: sleeps are not rounded up to the default 50 us
    * timer slack. */
   prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
