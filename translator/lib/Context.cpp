@@ -610,13 +610,18 @@ void Translation::addBeforeFunction(SourceLocation Loc, std::string Text) {
   Pending.emplace_back(Loc, std::move(Text));
 }
 
-void Translation::holdBeforeFunction(SourceLocation Loc, std::string Text) {
-  Held.emplace_back(Loc, std::move(Text));
+void Translation::holdBeforeFunction(SourceLocation Loc, SourceLocation At, std::string Text) {
+  Held.push_back({Loc, At, std::move(Text)});
 }
 
 void Translation::addHeldBeforeFunctions() {
-  for (auto &Entry : Held)
-    Pending.push_back(std::move(Entry));
+  // Source order (where a macro wrote one, where it was invoked); the
+  // entries of different functions go before different places anyway.
+  std::stable_sort(Held.begin(), Held.end(), [&](const HeldText &A, const HeldText &B) {
+    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A.At), SM.getExpansionLoc(B.At));
+  });
+  for (HeldText &Entry : Held)
+    Pending.emplace_back(Entry.Function, std::move(Entry.Text));
   Held.clear();
 }
 

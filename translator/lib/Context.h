@@ -308,10 +308,12 @@ public:
   void addBeforeFunction(clang::SourceLocation Loc, std::string Text);
   /// Emit what addBeforeFunction collected.
   void flushBeforeFunctions();
-  /// Like addBeforeFunction, for text that may name the function's local
-  /// types (a static local's pool pointer): it goes after them, once
-  /// hoistLocalTypes has moved them (addHeldBeforeFunctions).
-  void holdBeforeFunction(clang::SourceLocation Loc, std::string Text);
+  /// Like addBeforeFunction, for what moves out of a function to file
+  /// scope in its place (its local types, the pool pointers of its static
+  /// locals, its block-scope prototypes), written at @p At: each may name
+  /// one before it, so they go in the order of the source
+  /// (addHeldBeforeFunctions, once hoistLocalTypes has held the last).
+  void holdBeforeFunction(clang::SourceLocation Loc, clang::SourceLocation At, std::string Text);
   void addHeldBeforeFunctions();
 
 private:
@@ -328,7 +330,11 @@ private:
   unsigned NextId = 0;
   unsigned ErrorID, RemarkID;
   std::vector<std::pair<clang::SourceLocation, std::string>> Pending;
-  std::vector<std::pair<clang::SourceLocation, std::string>> Held;
+  struct HeldText {
+    clang::SourceLocation Function, At;
+    std::string Text;
+  };
+  std::vector<HeldText> Held;
   llvm::DenseSet<unsigned> Reported; ///< (location, message) hashes already reported
 };
 

@@ -155,7 +155,7 @@ static bool hoistTagDefinition(Translation &T, TagDecl *TD, SourceLocation Funct
     size_t At = Text.size() - T.textBetween(Begin, End).size() + T.textBetween(Begin, Brace).size();
     Text.insert(At, Name + " ");
   }
-  T.addBeforeFunction(FunctionStart, Text + ";\n");
+  T.holdBeforeFunction(FunctionStart, Begin, Text + ";\n");
   if (NameInPlace)
     T.replace(CharSourceRange::getCharRange(Begin, End),
               TD->getKindName().str() + " " + TD->getName().str());
@@ -567,9 +567,12 @@ public:
       } else if (It == T.Pooled.end()) {
         Out += plainDecl(T, V) + " ";
       } else if (V->isStaticLocal()) {
-        // The pointer and its constructor live at file scope, after the
-        // function's local types, which they may name.
-        T.holdBeforeFunction(FunctionStart, pooledGlobalDecl(T, V, It->second) + "\n");
+        // The pointer and its constructor live at file scope, in source
+        // order with the function's hoisted types: they may name one
+        // declared before, and one declared after may name the variable
+        // (`enum { N = sizeof names / sizeof names[0] };`).
+        T.holdBeforeFunction(FunctionStart, V->getLocation(),
+                             pooledGlobalDecl(T, V, It->second) + "\n");
       } else {
         Out += pooledLocalDecl(T, V, It->second) + " ";
       }
@@ -906,22 +909,56 @@ static bool renameShadowingEnumerators(
   return Renamed;
 }
 
+static void namedTypeDecls(QualType Q, llvm::SmallPtrSetImpl<const Decl *> &Out);
+
+/// The enums whose enumerators expression @p S names, and the types its
+/// sizeof, alignof, casts and compound literals name, into @p Out.
+static void namedTypeDeclsIn(const Stmt *S, llvm::SmallPtrSetImpl<const Decl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *R = dyn_cast<DeclRefExpr>(S))
+    if (const auto *C = dyn_cast<EnumConstantDecl>(R->getDecl()))
+      Out.insert(cast<Decl>(C->getDeclContext())->getCanonicalDecl());
+  if (const auto *U = dyn_cast<UnaryExprOrTypeTraitExpr>(S); U && U->isArgumentType())
+    namedTypeDecls(U->getArgumentType(), Out);
+  if (const auto *C = dyn_cast<ExplicitCastExpr>(S))
+    namedTypeDecls(C->getTypeAsWritten(), Out);
+  if (const auto *L = dyn_cast<CompoundLiteralExpr>(S))
+    namedTypeDecls(L->getType(), Out);
+  for (const Stmt *Child : S->children())
+    namedTypeDeclsIn(Child, Out);
+}
+
+/// The enums of the enumerators that the array bounds of a declarator
+/// name, as written (`int v[SLOTS]`: the type keeps only the number).
+static void namedInBounds(const TypeSourceInfo *TSI, llvm::SmallPtrSetImpl<const Decl *> &Out) {
+  if (!TSI)
+    return;
+  for (TypeLoc TL = TSI->getTypeLoc(); !TL.isNull(); TL = TL.getNextTypeLoc())
+    if (auto A = TL.getAs<ArrayTypeLoc>())
+      namedTypeDeclsIn(A.getSizeExpr(), Out);
+}
+
 /// The typedefs and tags that type @p Q names, through pointers, arrays,
-/// function types and the members of the structs it names, into @p Out
-/// (canonical declarations).
+/// function types and the members of the structs it
+/// names, into @p Out (canonical declarations).
 static void namedTypeDecls(QualType Q, llvm::SmallPtrSetImpl<const Decl *> &Out) {
   if (Q.isNull())
     return;
   const Type *Ty = Q.getTypePtr();
   if (const auto *TD = dyn_cast<TypedefType>(Ty)) {
-    if (Out.insert(TD->getDecl()->getCanonicalDecl()).second)
+    if (Out.insert(TD->getDecl()->getCanonicalDecl()).second) {
       namedTypeDecls(TD->desugar(), Out);
+      namedInBounds(TD->getDecl()->getTypeSourceInfo(), Out);
+    }
   } else if (const auto *TT = dyn_cast<TagType>(Ty)) {
     const TagDecl *Tag = TT->getDecl();
     if (Out.insert(Tag->getCanonicalDecl()).second)
       if (const auto *R = dyn_cast<RecordDecl>(Tag); R && R->getDefinition())
-        for (const FieldDecl *F : R->getDefinition()->fields())
+        for (const FieldDecl *F : R->getDefinition()->fields()) {
           namedTypeDecls(F->getType(), Out);
+          namedInBounds(F->getTypeSourceInfo(), Out);
+        }
   } else if (const auto *E = dyn_cast<ElaboratedType>(Ty)) {
     namedTypeDecls(E->getNamedType(), Out);
   } else if (const auto *P = dyn_cast<PointerType>(Ty)) {
@@ -942,6 +979,7 @@ static void namedTypeDecls(QualType Q, llvm::SmallPtrSetImpl<const Decl *> &Out)
   } else if (const auto *TO = dyn_cast<TypeOfType>(Ty)) {
     namedTypeDecls(TO->getUnmodifiedType(), Out);
   } else if (const auto *TE = dyn_cast<TypeOfExprType>(Ty)) {
+    namedTypeDeclsIn(TE->getUnderlyingExpr(), Out);
     namedTypeDecls(TE->getUnderlyingExpr()->getType(), Out);
   }
 }
@@ -953,7 +991,7 @@ void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
     Translation &T;
     bool HasRegion = false;
     /// The types that the function's pooled static locals name, in their
-    /// type or (enumerators) their initialiser: the pool pointer and its
+    /// type or their initialiser (enumerators, sizeof): the pool pointer and its
     /// constructor at file scope spell them, whether or not the function
     /// forks (one called from a region has its statics pooled too).
     llvm::SmallPtrSet<const Decl *, 8> StaticTypes;
@@ -961,16 +999,8 @@ void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
       if (!V->isStaticLocal() || !T.Pooled.count(V->getCanonicalDecl()))
         return true;
       namedTypeDecls(V->getType(), StaticTypes);
-      std::function<void(const Stmt *)> Enumerators = [&](const Stmt *S) {
-        if (!S)
-          return;
-        if (const auto *R = dyn_cast<DeclRefExpr>(S))
-          if (const auto *C = dyn_cast<EnumConstantDecl>(R->getDecl()))
-            StaticTypes.insert(cast<Decl>(C->getDeclContext())->getCanonicalDecl());
-        for (const Stmt *Child : S->children())
-          Enumerators(Child);
-      };
-      Enumerators(V->getInit());
+      namedInBounds(V->getTypeSourceInfo(), StaticTypes);
+      namedTypeDeclsIn(V->getInit(), StaticTypes);
       return true;
     }
     bool namesStaticType(const DeclStmt *S) const {
@@ -1107,18 +1137,19 @@ void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
       }
       SourceLocation End = T.endOf(S);
       std::string Text = T.textWithLines(S->getBeginLoc(), End);
-      T.addBeforeFunction(F->getBeginLoc(), Text + "\n");
+      T.holdBeforeFunction(F->getBeginLoc(), S->getBeginLoc(), Text + "\n");
       T.replace(CharSourceRange::getCharRange(S->getBeginLoc(), End), "");
     }
     for (const DeclStmt *S : Find.Externals)
       if (Find.HasRegion && !S->getBeginLoc().isMacroID() && T.inMainFile(S->getBeginLoc()))
-        T.addBeforeFunction(F->getBeginLoc(), T.textWithLines(S->getBeginLoc(), T.endOf(S)) + "\n");
+        T.holdBeforeFunction(F->getBeginLoc(), S->getBeginLoc(),
+                             T.textWithLines(S->getBeginLoc(), T.endOf(S)) + "\n");
     if (!Renames.empty()) {
       T.insert(F->getBeginLoc(), Renames, /*After=*/false);
       T.insertAfterToken(F->getEndLoc(), "\n" + Undefs);
     }
   }
-  T.addHeldBeforeFunctions(); // the pool pointers of static locals, after their types
+  T.addHeldBeforeFunctions(); // all that left the functions, in source order
 }
 
 static const char *const ReplacedFunctions[] = {
