@@ -909,80 +909,39 @@ static bool renameShadowingEnumerators(
   return Renamed;
 }
 
-static void namedTypeDecls(QualType Q, llvm::SmallPtrSetImpl<const Decl *> &Out);
-
-/// The enums whose enumerators expression @p S names, and the types its
-/// sizeof, alignof, casts and compound literals name, into @p Out.
-static void namedTypeDeclsIn(const Stmt *S, llvm::SmallPtrSetImpl<const Decl *> &Out) {
-  if (!S)
-    return;
-  if (const auto *R = dyn_cast<DeclRefExpr>(S))
-    if (const auto *C = dyn_cast<EnumConstantDecl>(R->getDecl()))
-      Out.insert(cast<Decl>(C->getDeclContext())->getCanonicalDecl());
-  if (const auto *U = dyn_cast<UnaryExprOrTypeTraitExpr>(S); U && U->isArgumentType())
-    namedTypeDecls(U->getArgumentType(), Out);
-  if (const auto *C = dyn_cast<ExplicitCastExpr>(S))
-    namedTypeDecls(C->getTypeAsWritten(), Out);
-  if (const auto *L = dyn_cast<CompoundLiteralExpr>(S))
-    namedTypeDecls(L->getType(), Out);
-  for (const Stmt *Child : S->children())
-    namedTypeDeclsIn(Child, Out);
-}
-
-/// The enums of the enumerators that the array bounds of a declarator
-/// name, as written (`int v[SLOTS]`: the type keeps only the number).
-static void namedInBounds(const TypeSourceInfo *TSI, llvm::SmallPtrSetImpl<const Decl *> &Out) {
-  if (!TSI)
-    return;
-  for (TypeLoc TL = TSI->getTypeLoc(); !TL.isNull(); TL = TL.getNextTypeLoc())
-    if (auto A = TL.getAs<ArrayTypeLoc>())
-      namedTypeDeclsIn(A.getSizeExpr(), Out);
-}
-
-/// The typedefs and tags that type @p Q names, through pointers, arrays,
-/// function types and the members of the structs it
-/// names, into @p Out (canonical declarations).
-static void namedTypeDecls(QualType Q, llvm::SmallPtrSetImpl<const Decl *> &Out) {
-  if (Q.isNull())
-    return;
-  const Type *Ty = Q.getTypePtr();
-  if (const auto *TD = dyn_cast<TypedefType>(Ty)) {
-    if (Out.insert(TD->getDecl()->getCanonicalDecl()).second) {
-      namedTypeDecls(TD->desugar(), Out);
-      namedInBounds(TD->getDecl()->getTypeSourceInfo(), Out);
-    }
-  } else if (const auto *TT = dyn_cast<TagType>(Ty)) {
-    const TagDecl *Tag = TT->getDecl();
-    if (Out.insert(Tag->getCanonicalDecl()).second)
-      if (const auto *R = dyn_cast<RecordDecl>(Tag); R && R->getDefinition())
-        for (const FieldDecl *F : R->getDefinition()->fields()) {
-          namedTypeDecls(F->getType(), Out);
-          namedInBounds(F->getTypeSourceInfo(), Out);
-        }
-  } else if (const auto *E = dyn_cast<ElaboratedType>(Ty)) {
-    namedTypeDecls(E->getNamedType(), Out);
-  } else if (const auto *P = dyn_cast<PointerType>(Ty)) {
-    namedTypeDecls(P->getPointeeType(), Out);
-  } else if (const auto *A = dyn_cast<ArrayType>(Ty)) {
-    namedTypeDecls(A->getElementType(), Out);
-  } else if (const auto *Pa = dyn_cast<ParenType>(Ty)) {
-    namedTypeDecls(Pa->getInnerType(), Out);
-  } else if (const auto *At = dyn_cast<AttributedType>(Ty)) {
-    namedTypeDecls(At->getModifiedType(), Out);
-  } else if (const auto *Ato = dyn_cast<AtomicType>(Ty)) {
-    namedTypeDecls(Ato->getValueType(), Out);
-  } else if (const auto *F = dyn_cast<FunctionType>(Ty)) {
-    namedTypeDecls(F->getReturnType(), Out);
-    if (const auto *FP = dyn_cast<FunctionProtoType>(F))
-      for (QualType Param : FP->param_types())
-        namedTypeDecls(Param, Out);
-  } else if (const auto *TO = dyn_cast<TypeOfType>(Ty)) {
-    namedTypeDecls(TO->getUnmodifiedType(), Out);
-  } else if (const auto *TE = dyn_cast<TypeOfExprType>(Ty)) {
-    namedTypeDeclsIn(TE->getUnderlyingExpr(), Out);
-    namedTypeDecls(TE->getUnderlyingExpr()->getType(), Out);
+/// The typedefs, tags and enums (by their enumerators) that what it
+/// traverses names, and in turn those their definitions name (members,
+/// array bounds, a typedef's type), into Out (canonical declarations).
+/// Written types are walked as written: an array's bound (`int v[SLOTS]`),
+/// sizeof, casts and compound literals come with them.
+class NamedTypes : public RecursiveASTVisitor<NamedTypes> {
+public:
+  explicit NamedTypes(llvm::SmallPtrSetImpl<const Decl *> &Out) : Out(Out) {}
+  void add(Decl *D) {
+    if (Out.insert(D->getCanonicalDecl()).second)
+      TraverseDecl(D);
   }
-}
+  bool VisitTagType(TagType *Ty) {
+    TagDecl *D = Ty->getDecl();
+    add(D->getDefinition() ? D->getDefinition() : D);
+    return true;
+  }
+  bool VisitTypedefType(TypedefType *Ty) {
+    add(Ty->getDecl());
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (auto *C = dyn_cast<EnumConstantDecl>(E->getDecl()))
+      add(cast<Decl>(C->getDeclContext()));
+    return true;
+  }
+  bool VisitTypeOfExprTypeLoc(TypeOfExprTypeLoc L) {
+    return TraverseType(L.getUnderlyingExpr()->getType());
+  }
+
+private:
+  llvm::SmallPtrSetImpl<const Decl *> &Out;
+};
 
 void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
   class Finder : public RecursiveASTVisitor<Finder> {
@@ -998,9 +957,7 @@ void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
     bool VisitVarDecl(VarDecl *V) {
       if (!V->isStaticLocal() || !T.Pooled.count(V->getCanonicalDecl()))
         return true;
-      namedTypeDecls(V->getType(), StaticTypes);
-      namedInBounds(V->getTypeSourceInfo(), StaticTypes);
-      namedTypeDeclsIn(V->getInit(), StaticTypes);
+      NamedTypes(StaticTypes).TraverseDecl(V);
       return true;
     }
     bool namesStaticType(const DeclStmt *S) const {
