@@ -48,6 +48,8 @@ struct comm {
   struct bundle *out;
   /* Comm thread only: sends still in flight. */
   struct pending_send *pending;
+  /* A large message's buffer, given back by its consumer for the next. */
+  _Atomic(struct control_msg *) spare;
 };
 
 static struct comm C = {.control_lock = PTHREAD_MUTEX_INITIALIZER};
@@ -313,20 +315,51 @@ static int reap_sends(void) {
 
 /* ---- Control mailbox -------------------------------------------------- */
 
-void comm_deliver_control(int src, const struct msg_hdr *hdr, const void *payload) {
-  (void)src;
-  /* The payload after the message's fields, at the next aligned place. */
-  size_t head =
-      (sizeof(struct control_msg) + COMM_CONTROL_ALIGN - 1) & ~(size_t)(COMM_CONTROL_ALIGN - 1);
-  struct control_msg *msg;
-  if (posix_memalign((void **)&msg, COMM_CONTROL_ALIGN, head + hdr->len) != 0)
-    err_fatal("out of memory receiving a control message of %llu bytes",
-              (unsigned long long)hdr->len);
+/* Where a control message's payload starts in its allocation: after its
+ * fields and room for the message header that precedes the payload when a
+ * large message is received in place (receive_large), at the next aligned
+ * place. */
+#define CONTROL_HEAD                                                                               \
+  ((sizeof(struct control_msg) + sizeof(struct msg_hdr) + COMM_CONTROL_ALIGN - 1) &                \
+   ~(size_t)(COMM_CONTROL_ALIGN - 1))
+
+/* Messages of at least this many bytes are received straight into a
+ * control message's allocation, which is kept for the next one: a fork
+ * whose arguments hold a large firstprivate or copyin array reaches its
+ * region without a copy, and without faulting in fresh memory each time
+ * (at P = 2 the copy of a 1 MiB fork into a new allocation took 118 us of
+ * the 570 us the fork cost). */
+#define COMM_LARGE_MSG ((size_t)64 * 1024)
+
+/* An allocation for a control message of @p payload bytes: the spare one
+ * if it is large enough. */
+static struct control_msg *control_alloc(size_t payload) {
+  size_t bytes = CONTROL_HEAD + payload;
+  struct control_msg *msg = NULL;
+  if (bytes >= COMM_LARGE_MSG) {
+    msg = atomic_exchange_explicit(&C.spare, NULL, memory_order_acquire);
+    if (msg && msg->alloc < bytes) {
+      free(msg);
+      msg = NULL;
+    }
+  }
+  if (!msg) {
+    if (posix_memalign((void **)&msg, COMM_CONTROL_ALIGN, bytes) != 0)
+      err_fatal("out of memory receiving a message of %zu bytes", payload);
+    msg->alloc = bytes;
+  }
   msg->next = NULL;
-  msg->hdr = *hdr;
-  msg->payload = (char *)msg + head;
-  if (hdr->len) /* payload may be NULL then, which memcpy forbids */
-    memcpy(msg->payload, payload, hdr->len);
+  msg->payload = (char *)msg + CONTROL_HEAD;
+  return msg;
+}
+
+void comm_control_done(struct control_msg *msg) {
+  if (msg && msg->alloc >= COMM_LARGE_MSG)
+    msg = atomic_exchange_explicit(&C.spare, msg, memory_order_acq_rel);
+  free(msg);
+}
+
+static void control_enqueue(struct control_msg *msg) {
   pthread_mutex_lock(&C.control_lock);
   if (C.control_tail)
     C.control_tail->next = msg;
@@ -336,6 +369,15 @@ void comm_deliver_control(int src, const struct msg_hdr *hdr, const void *payloa
   atomic_fetch_add(&C.control_word, 1);
   pthread_mutex_unlock(&C.control_lock);
   wait_wake(&C.control_word, INT32_MAX);
+}
+
+void comm_deliver_control(int src, const struct msg_hdr *hdr, const void *payload) {
+  (void)src;
+  struct control_msg *msg = control_alloc(hdr->len);
+  msg->hdr = *hdr;
+  if (hdr->len) /* payload may be NULL then, which memcpy forbids */
+    memcpy(msg->payload, payload, hdr->len);
+  control_enqueue(msg);
 }
 
 struct control_msg *comm_wait_control(int urgent) {
@@ -461,6 +503,42 @@ static void dispatch(int src, const struct msg_hdr *hdr, const char *payload) {
   handler(src, hdr, payload);
 }
 
+/* Hand each runtime message of a received bundle to its handler. */
+static void dispatch_bundle(int src, const char *buf, size_t count) {
+  size_t pos = 0;
+  while (pos + sizeof(struct msg_hdr) <= count) {
+    struct msg_hdr hdr;
+    memcpy(&hdr, buf + pos, sizeof hdr);
+    pos += sizeof hdr;
+    if (hdr.len > count - pos)
+      err_fatal("protocol error: truncated message from rank %d", src);
+    dispatch(src, &hdr, buf + pos);
+    pos += msg_padded(hdr.len);
+  }
+}
+
+/* A large bundle goes into a control message's allocation, its first
+ * header just before the payload's place; a bundle of one control message
+ * is delivered as it landed. */
+static void receive_large(MPI_Message *probed, int src, size_t count) {
+  struct control_msg *msg = control_alloc(count - sizeof(struct msg_hdr));
+  char *at = msg->payload - sizeof(struct msg_hdr);
+  MPI_Mrecv(at, (int)count, MPI_BYTE, probed, MPI_STATUS_IGNORE);
+  STAT_INC(msgs_received);
+  STAT_ADD(bytes_received, count);
+  struct msg_hdr hdr;
+  memcpy(&hdr, at, sizeof hdr);
+  int alone =
+      hdr.len <= count - sizeof hdr && sizeof hdr + msg_padded(hdr.len) + sizeof hdr > count;
+  if (alone && hdr.type < MSG_TYPE_COUNT && C.handlers[hdr.type] == comm_deliver_control) {
+    msg->hdr = hdr;
+    control_enqueue(msg);
+    return;
+  }
+  dispatch_bundle(src, at, count);
+  comm_control_done(msg);
+}
+
 static int receive_all(char **buf, size_t *cap) {
   int got = 0;
   for (;;) {
@@ -472,6 +550,11 @@ static int receive_all(char **buf, size_t *cap) {
       return got;
     int count = 0;
     MPI_Get_count(&status, MPI_BYTE, &count);
+    got = 1;
+    if ((size_t)count >= COMM_LARGE_MSG) {
+      receive_large(&msg, status.MPI_SOURCE, (size_t)count);
+      continue;
+    }
     if ((size_t)count > *cap) {
       free(*buf);
       *cap = (size_t)count * 2;
@@ -482,17 +565,7 @@ static int receive_all(char **buf, size_t *cap) {
     MPI_Mrecv(*buf, count, MPI_BYTE, &msg, MPI_STATUS_IGNORE);
     STAT_INC(msgs_received);
     STAT_ADD(bytes_received, count);
-    size_t pos = 0;
-    while (pos + sizeof(struct msg_hdr) <= (size_t)count) {
-      struct msg_hdr hdr;
-      memcpy(&hdr, *buf + pos, sizeof hdr);
-      pos += sizeof hdr;
-      if (hdr.len > (size_t)count - pos)
-        err_fatal("protocol error: truncated message from rank %d", status.MPI_SOURCE);
-      dispatch(status.MPI_SOURCE, &hdr, *buf + pos);
-      pos += msg_padded(hdr.len);
-    }
-    got = 1;
+    dispatch_bundle(status.MPI_SOURCE, *buf, (size_t)count);
   }
 }
 
@@ -573,6 +646,7 @@ void comm_stop(void) {
     bundle_free(&C.out[i]);
   free(C.out);
   C.out = NULL;
+  free(atomic_exchange(&C.spare, NULL));
 }
 
 /* ---- Collective helpers ----------------------------------------------- */

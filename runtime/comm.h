@@ -76,12 +76,13 @@ struct bundle {
 #define COMM_CONTROL_ALIGN 64
 
 /* A received control message (fork, departure, exit), in arrival order. Its
- * payload is COMM_CONTROL_ALIGN-aligned, in the same allocation: free(msg)
- * frees both. */
+ * payload is COMM_CONTROL_ALIGN-aligned, in the same allocation; give it
+ * back with comm_control_done. */
 struct control_msg {
   struct control_msg *next;
   struct msg_hdr hdr;
   char *payload;
+  size_t alloc; /* bytes of the allocation: a large one is kept for reuse */
 };
 
 /* Duplicate MPI_COMM_WORLD for the runtime (after MPI_Init). The comm
@@ -170,6 +171,9 @@ void *comm_post_reserve(int dest, struct msg_words w, size_t len);
  * rank idle between regions is not, and its comm thread sleeps longer, but
  * not the longest: the fork is what the rank waits for. */
 struct control_msg *comm_wait_control(int urgent);
+
+/* Done with a control message from comm_wait_control. */
+void comm_control_done(struct control_msg *msg);
 
 /* Complete @p req without spinning a core. */
 void comm_wait_mpi(MPI_Request *req);

@@ -419,12 +419,12 @@ int team_serve(void) {
       break;
     case MSG_EXIT: {
       int status = msg_exit_unpack(&msg->hdr).status;
-      free(msg);
+      comm_control_done(msg);
       return status;
     }
     default: err_fatal("protocol error: unexpected control message %u", msg->hdr.type);
     }
-    free(msg);
+    comm_control_done(msg);
   }
 }
 
