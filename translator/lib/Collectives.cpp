@@ -29,10 +29,15 @@ bool isShared(Translation &T, const VarDecl *V, SourceLocation Loc) {
 
 namespace {
 
-/// Finds what makes a block unfit for a collective.
+/// Finds what makes a block unfit for a collective. With a @p Site (a
+/// single's directive), a call to a function this file defines is looked
+/// into as if its body were written in the block: the shared variables it
+/// assigns are the block's, and whatever would make the block unfit makes
+/// the call so.
 class Analyzable : public RecursiveASTVisitor<Analyzable> {
 public:
-  Analyzable(Translation &T, bool AllowAssignments) : T(T), AllowAssignments(AllowAssignments) {}
+  Analyzable(Translation &T, bool AllowAssignments, const OMPExecutableDirective *Site = nullptr)
+      : T(T), AllowAssignments(AllowAssignments), Site(Site) {}
   std::string Why;
   /// Shared variables the block assigns (for a single), in order.
   std::vector<const VarDecl *> Written;
@@ -42,12 +47,16 @@ public:
     const FunctionDecl *F = C->getDirectCallee();
     if (!F)
       return fail("the block calls through a function pointer");
-    if (callEffect(F) != CallEffect::Pure)
+    if (callEffect(F) == CallEffect::Pure)
+      return true;
+    const FunctionDecl *Def = nullptr;
+    if (!Site || !F->hasBody(Def) || !Def->getBody())
       return fail("the block calls '" + F->getNameAsString() + "'");
-    return true;
+    return lookInto(Def);
   }
   bool VisitVarDecl(VarDecl *V) {
-    Locals.insert(V);
+    if (!V->isStaticLocal()) // a called function's static is no one's local
+      Locals.insert(V);
     return true;
   }
   bool VisitBinaryOperator(BinaryOperator *B) {
@@ -68,11 +77,73 @@ public:
   bool VisitGCCAsmStmt(GCCAsmStmt *) { return fail("the block holds inline assembly"); }
   bool VisitStmtExpr(StmtExpr *) { return fail("the block holds a statement expression"); }
   bool VisitGotoStmt(GotoStmt *) { return fail("the block jumps"); }
-  bool VisitReturnStmt(ReturnStmt *) { return fail("the block returns"); }
+  bool VisitReturnStmt(ReturnStmt *) {
+    return !Calling.empty() || fail("the block returns"); // a called function may return
+  }
 
 private:
   Translation &T;
   bool AllowAssignments;
+  const OMPExecutableDirective *Site;
+  /// The called functions being looked into, outermost first.
+  llvm::SmallVector<const FunctionDecl *, 4> Calling;
+  enum { MaxCallDepth = 8 };
+
+  /// Looks into the body of @p Def, called by the block.
+  bool lookInto(const FunctionDecl *Def) {
+    std::string Name = "'" + Def->getNameAsString() + "'";
+    if (Def->isVariadic())
+      return fail("the block calls " + Name + ", which takes variable arguments");
+    for (const FunctionDecl *F : Calling)
+      if (F->getCanonicalDecl() == Def->getCanonicalDecl())
+        return fail("the block calls " + Name + " recursively");
+    if (Calling.size() >= MaxCallDepth)
+      return fail("the block's calls nest deeper than " + std::to_string(MaxCallDepth) +
+                  " functions");
+    Calling.push_back(Def);
+    bool Ok = TraverseStmt(Def->getBody());
+    Calling.pop_back();
+    if (!Ok)
+      Why += " (in " + Name + ", called by the block)";
+    return Ok;
+  }
+
+  /// Whether a write inside a called function to @p V, a variable of
+  /// static storage, can be broadcast from the single: @p V must be shared
+  /// where the single is, and named there by the same name.
+  bool writableFromSite(const VarDecl *V) {
+    std::string Name = "'" + V->getName().str() + "'";
+    std::string In = " in '" + Calling.back()->getNameAsString() + "'";
+    if (V->isStaticLocal())
+      return fail("the block's call writes the static local " + Name + In);
+    SourceLocation At = Site->getBeginLoc();
+    if (!T.SM.isBeforeInTranslationUnit(V->getFirstDecl()->getLocation(), At))
+      return fail("the block's call writes " + Name + In + ", declared after the single");
+    if (const FunctionDecl *F = enclosingFunction(T.Ctx, Site)) {
+      bool Shadowed = false;
+      for (const ParmVarDecl *P : F->parameters())
+        Shadowed |= P->getName() == V->getName();
+      class Named : public RecursiveASTVisitor<Named> {
+      public:
+        llvm::SmallVector<const VarDecl *, 2> Found;
+        llvm::StringRef Name;
+        bool VisitVarDecl(VarDecl *D) {
+          if (D->getName() == Name && !isa<ParmVarDecl>(D))
+            Found.push_back(D);
+          return true;
+        }
+      } Locals;
+      Locals.Name = V->getName();
+      if (F->getBody())
+        Locals.TraverseStmt(F->getBody());
+      for (const VarDecl *L : Locals.Found)
+        Shadowed |= T.inScopeOf(L, At);
+      if (Shadowed)
+        return fail("the block's call writes " + Name + In +
+                    ", which a local of the same name hides where the single is");
+    }
+    return true;
+  }
 
   bool fail(const std::string &Reason) {
     if (Why.empty())
@@ -85,8 +156,24 @@ private:
     const VarDecl *V = varOf(LHS);
     if (!V)
       return fail("the block writes through a pointer or an array element");
-    if (Locals.count(V) || !isShared(T, V, LHS->getExprLoc()))
+    if (!Calling.empty()) {
+      // Inside a called function: its own locals and parameters, or a
+      // variable of static storage, shared or not as the single sees it.
+      if (Locals.count(V) || !V->hasGlobalStorage())
+        return true;
+      if (!isShared(T, V, Site->getBeginLoc())) {
+        if (T.sharedStorage(V) && !V->isStaticLocal())
+          return fail("the block's call writes '" + V->getName().str() + "' in '" +
+                      Calling.back()->getNameAsString() +
+                      "', which is private where the single is");
+        if (!T.sharedStorage(V))
+          return true; // threadprivate: thread 0's own, as in any thread's call
+      }
+      if (!writableFromSite(V))
+        return false;
+    } else if (Locals.count(V) || !isShared(T, V, LHS->getExprLoc())) {
       return true; // a private or block-local variable
+    }
     if (runtimeTypeName(V->getType(), T.Ctx).empty() && !V->getType()->isPointerType())
       return fail("the block writes '" + V->getName().str() + "', which is not a scalar");
     if (std::find(Written.begin(), Written.end(), V) == Written.end())
@@ -718,7 +805,7 @@ std::optional<std::string> singleAsCollective(Translation &T, const OMPExecutabl
       Why = "it has a '" + llvm::omp::getOpenMPClauseName(C->getClauseKind()).str() + "' clause";
       return std::nullopt;
     }
-  Analyzable A(T, /*AllowAssignments=*/true);
+  Analyzable A(T, /*AllowAssignments=*/true, D);
   A.TraverseStmt(const_cast<Stmt *>(directiveBody(D)));
   if (!A.Why.empty()) {
     Why = A.Why;
