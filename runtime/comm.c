@@ -128,6 +128,7 @@ void comm_slot_wait(struct wait_slot *slot) {
 }
 
 void comm_wake(void) {
+  STAT_INC(comm_wakes);
   atomic_fetch_add_explicit(&C.wake_word, 1, memory_order_release);
   wait_wake(&C.wake_word, 1);
 }

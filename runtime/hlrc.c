@@ -615,7 +615,12 @@ void hlrc_collective_stores_done(void) {
     return;
   atomic_fetch_add(&node.hlrc.stores, 1);
   atomic_store(&node.hlrc.deferred_ready, 1);
-  comm_wake();
+  /* A request deferred for this store is counted before the comm thread
+   * runs its polls, which retry it once deferred_ready is set: either this
+   * thread sees the count, or the comm thread sees the flag without
+   * sleeping first. */
+  if (atomic_load(&node.hlrc.deferred_count) > 0)
+    comm_wake();
 }
 
 /* ---- Barrier: notices, the home decision, the departure -------------- */
@@ -901,6 +906,7 @@ static void defer(int src, const struct msg_page_req *req) {
   d->req = *req;
   d->next = node.hlrc.deferred;
   node.hlrc.deferred = d;
+  atomic_fetch_add(&node.hlrc.deferred_count, 1);
 }
 
 /* A page its home keeps writable (DIRTY) would change after a copy of it
@@ -986,6 +992,7 @@ static int hlrc_retry_deferred(void) {
     if (try_serve(d->src, &d->req)) {
       *link = d->next;
       free(d);
+      atomic_fetch_sub(&node.hlrc.deferred_count, 1);
       served = 1;
     } else {
       link = &d->next;

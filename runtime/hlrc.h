@@ -72,6 +72,9 @@ struct hlrc {
   /* Comm thread: page requests waiting for a departure or for diffs. */
   struct deferred_req *deferred;
   _Atomic int deferred_ready;
+  /* How many wait there: a collective store wakes the comm thread only if
+   * one may wait for it (a wake per single or critical cost 15 us). */
+  _Atomic uint32_t deferred_count;
   /* The home decision's per-page tally (barriers, and rank 0 at a fork). */
   struct decide_scratch *scratch;
   uint32_t decide_seq;

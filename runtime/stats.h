@@ -48,6 +48,7 @@
   X(poll_sleeps)                                                                                   \
   X(poll_sleep_asked_ns)                                                                           \
   X(poll_sleep_ns)                                                                                 \
+  X(comm_wakes)                                                                                    \
   X(barrier_ns)                                                                                    \
   X(collective_ns)                                                                                 \
   X(lock_ns)
