@@ -31,6 +31,12 @@ static void delay(int n) {
 
 static double now(void) { return omp_get_wtime(); }
 
+static int rounds_noted;
+static void note_round(int r) {
+  shared_flag = r;
+  rounds_noted++;
+}
+
 static void serial_work(double seconds) {
   double until = now() + seconds;
   while (now() < until)
@@ -129,6 +135,22 @@ int main(int argc, char **argv) {
     t_single = now() - s;
   }
   report("single", t_single, ref_region);
+
+  /* A single whose block calls a function of this file: looked into, it
+   * is a broadcast of what the function assigns. */
+  double t_single_call = 0;
+#pragma omp parallel
+  {
+    double s = now();
+    for (int r = 0; r < reps; r++) {
+      delay(100);
+#pragma omp single
+      note_round(r);
+    }
+#pragma omp master
+    t_single_call = now() - s;
+  }
+  report("single_call", t_single_call, ref_region);
 
   double t_lock = 0;
 #pragma omp parallel
@@ -262,7 +284,7 @@ int main(int argc, char **argv) {
 
   long threads = omp_get_max_threads();
   int ok = counter == 2L * reps * threads && total == (double)reps * threads &&
-           sum == (double)reps * threads && shared_flag == reps - 1 &&
+           sum == (double)reps * threads && shared_flag == reps - 1 && rounds_noted == reps &&
            own_counter == 20L * reps && binned == iters &&
            (reps < 5 || (best == 4.0 && best_at == 0));
   printf("RESULT micro=check verified=%d\n", ok);
