@@ -618,7 +618,8 @@ void hlrc_collective_stores_done(void) {
   /* A request deferred for this store is counted before the comm thread
    * runs its polls, which retry it once deferred_ready is set: either this
    * thread sees the count, or the comm thread sees the flag without
-   * sleeping first. */
+   * sleeping first. (A store, then a load, on each side: the operations
+   * must stay sequentially consistent.) */
   if (atomic_load(&node.hlrc.deferred_count) > 0)
     comm_wake();
 }

@@ -5,8 +5,11 @@
 // single does not read; after it, every thread reads the whole table and
 // the single's results: the broadcast is also the release and acquire the
 // single's barrier was.
-// Calls that cannot be looked into (through a pointer, recursive, writing
-// an array element) keep the barrier and must give the same results.
+// A called function may name a global through a block-scope extern: the
+// write is the global's, not the function's own (review: it was taken for
+// a local and not broadcast). Calls that cannot be looked into
+// (recursive, writing an array element) keep the barrier and must give
+// the same results.
 //
 // REQUIRES: translator
 // RUN: %compare-with-gcc %s | FileCheck %s
@@ -19,6 +22,7 @@ static int table[SLOTS];
 static long total;
 static double mean;
 static int rounds, last_round;
+int noted; /* also named by a block-scope extern */
 static int steps[4];
 static int mine; /* each thread's own */
 #pragma omp threadprivate(mine)
@@ -36,11 +40,17 @@ static void record(int round) {
   last_round = round;
 }
 
+static void note(int round) {
+  extern int noted;
+  noted += round;
+}
+
 static void summarise(int round) {
   long s = series(round); /* a call inside the call */
   total = s;
   mean = (double)s / SLOTS;
   record(round);
+  note(round);
   mine = round; /* threadprivate: the running thread's own */
 }
 
@@ -67,6 +77,7 @@ int main(void) {
       seen_bad += total != expect;
       seen_bad += mean != (double)expect / SLOTS;
       seen_bad += last_round != round || rounds != round;
+      seen_bad += noted != round * (round + 1) / 2;
 #pragma omp barrier
     }
     /* Calls that are not looked into: a recursive one, one that writes an

@@ -51,6 +51,45 @@ static int sum(int n, ...) {
   return s;
 }
 
+int ext_total;
+static void add_ext(int k) {
+  extern int ext_total; /* the global, not a local of the function */
+  ext_total += k;
+}
+
+void block_extern(void) {
+#pragma omp parallel
+  {
+// REMARK: single-calls.c:[[@LINE+1]]:1: remark: single mapped to a broadcast: 4 bytes of shared data [-Rparade]
+#pragma omp single
+    add_ext(2);
+  }
+}
+// CHECK: add_ext(2); } { void *parade_st[] = {&ext_total}; __SIZE_TYPE__ parade_sz[] = {sizeof ext_total}; parade_bcast_store(parade_st, parade_sz, 1, 0); } }
+
+__attribute__((weak)) void hook(void) { count = 9; }
+inline void set_count(void) { count = 1; }
+static void done(int *x) { count += *x; }
+static void scoped(void) {
+  int guard __attribute__((cleanup(done))) = 1;
+  (void)guard;
+}
+
+void not_the_code_that_runs(void) {
+#pragma omp parallel
+  {
+// REMARK: single-calls.c:[[@LINE+1]]:1: remark: single uses a barrier: the block calls 'hook', whose definition here may not be the one that runs [-Rparade]
+#pragma omp single
+    hook();
+// REMARK: single-calls.c:[[@LINE+1]]:1: remark: single uses a barrier: the block calls 'set_count', whose definition here may not be the one that runs [-Rparade]
+#pragma omp single
+    set_count();
+// REMARK: single-calls.c:[[@LINE+1]]:1: remark: single uses a barrier: the block declares 'guard' with a cleanup function (in 'scoped', called by the block) [-Rparade]
+#pragma omp single
+    scoped();
+  }
+}
+
 void refused(int *p) {
   int r;
 #pragma omp parallel private(count)

@@ -52,10 +52,21 @@ public:
     const FunctionDecl *Def = nullptr;
     if (!Site || !F->hasBody(Def) || !Def->getBody())
       return fail("the block calls '" + F->getNameAsString() + "'");
+    // The body here must be the code that runs: not an inline definition
+    // that another file's external one may stand for, nor a weak one.
+    if ((Def->isInlined() && Def->getStorageClass() != SC_Static &&
+         !Def->isInlineDefinitionExternallyVisible()) ||
+        Def->hasAttr<WeakAttr>())
+      return fail("the block calls '" + F->getNameAsString() +
+                  "', whose definition here may not be the one that runs");
     return lookInto(Def);
   }
   bool VisitVarDecl(VarDecl *V) {
-    if (!V->isStaticLocal()) // a called function's static is no one's local
+    if (V->hasAttr<CleanupAttr>())
+      return fail("the block declares '" + V->getName().str() + "' with a cleanup function");
+    // A static or a block-scope extern is no one's local: it names
+    // storage that outlives the block.
+    if (!V->isStaticLocal() && !V->hasExternalStorage())
       Locals.insert(V);
     return true;
   }
@@ -87,6 +98,8 @@ private:
   const OMPExecutableDirective *Site;
   /// The called functions being looked into, outermost first.
   llvm::SmallVector<const FunctionDecl *, 4> Calling;
+  /// The functions already looked into for this block.
+  llvm::SmallPtrSet<const FunctionDecl *, 8> LookedInto;
   enum { MaxCallDepth = 8 };
 
   /// Looks into the body of @p Def, called by the block.
@@ -97,6 +110,9 @@ private:
     for (const FunctionDecl *F : Calling)
       if (F->getCanonicalDecl() == Def->getCanonicalDecl())
         return fail("the block calls " + Name + " recursively");
+    // Analysed once: what it writes does not depend on where it is called.
+    if (!LookedInto.insert(Def->getCanonicalDecl()).second)
+      return true;
     if (Calling.size() >= MaxCallDepth)
       return fail("the block's calls nest deeper than " + std::to_string(MaxCallDepth) +
                   " functions");
