@@ -952,10 +952,15 @@ void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
     /// The types that the function's pooled static locals name, in their
     /// type or their initialiser (enumerators, sizeof): the pool pointer and its
     /// constructor at file scope spell them, whether or not the function
-    /// forks (one called from a region has its statics pooled too).
+    /// forks (one called from a region has its statics pooled too). So
+    /// does a threadprivate static local, declared again at file scope.
     llvm::SmallPtrSet<const Decl *, 8> StaticTypes;
     bool VisitVarDecl(VarDecl *V) {
-      if (!V->isStaticLocal() || !T.Pooled.count(V->getCanonicalDecl()))
+      if (!V->isStaticLocal())
+        return true;
+      bool ThreadPrivate = llvm::any_of(
+          V->redecls(), [](const VarDecl *R) { return R->hasAttr<OMPThreadPrivateDeclAttr>(); });
+      if (!ThreadPrivate && !T.Pooled.count(V->getCanonicalDecl()))
         return true;
       NamedTypes(StaticTypes).TraverseDecl(V);
       return true;

@@ -93,9 +93,9 @@ void hoistThreadPrivateLocals(Translation &T, TranslationUnitDecl *TU) {
       T.replace(
           CharSourceRange::getCharRange(Stmt->getBeginLoc(), Stmt->getEndLoc().getLocWithOffset(1)),
           "/* static " + V->getName().str() + ": thread-local " + Name + " */");
-      SourceLocation At = T.SM.getExpansionLoc(Function->getBeginLoc());
-      At = T.SM.translateLineCol(T.SM.getMainFileID(), T.SM.getExpansionLineNumber(At), 1);
-      T.insert(At, Text, /*After=*/false);
+      // Before the function, in source order with the types it hoists: a
+      // static of a type the function declares follows that type.
+      T.holdBeforeFunction(Function->getBeginLoc(), V->getLocation(), Text);
     }
     // The directive's line.
     SourceLocation Begin = T.SM.getExpansionLoc(D->getBeginLoc());
