@@ -177,6 +177,11 @@ private:
       // variable of static storage, shared or not as the single sees it.
       if (Locals.count(V) || !V->hasGlobalStorage())
         return true;
+      // One entry per variable, whichever declaration names it (a
+      // block-scope extern is another); checked once.
+      V = V->getCanonicalDecl();
+      if (std::find(Written.begin(), Written.end(), V) != Written.end())
+        return true;
       if (!isShared(T, V, Site->getBeginLoc())) {
         if (T.sharedStorage(V) && !V->isStaticLocal())
           return fail("the block's call writes '" + V->getName().str() + "' in '" +
