@@ -597,6 +597,15 @@ void parade_critical_update(const char *name, const parade_update *updates, int 
 void parade_bcast(void *buf, __SIZE_TYPE__ len, int root);
 
 /**
+ * @brief The end of a single with copyprivate: the @p n variables at
+ * @p vars (@p sizes bytes each) of global thread @p root are copied into
+ * every other thread's, and the team meets as at a barrier. Every thread
+ * calls it with its own variables' addresses; it replaces the broadcasts
+ * and the barrier (one exchange of write notices carries small data).
+ */
+void parade_copyprivate(void *const *vars, const __SIZE_TYPE__ *sizes, int n, int root);
+
+/**
  * @brief The collective translation of a critical or atomic update.
  *
  * Every thread of the team calls it with its contribution to each updated

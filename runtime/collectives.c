@@ -691,3 +691,85 @@ void parade_bcast_store(void **targets, const size_t *sizes, int n, int root) {
   }
   team_node_barrier(bcast_store_leader);
 }
+
+/* ---- copyprivate ---------------------------------------------------------- */
+
+/* The root's node packs the root thread's variables into the node buffer;
+ * up to BCAST_STORE_INLINE_BYTES travel inside the exchange of write
+ * notices that stands for the single's barrier, more in a broadcast after
+ * it. The copyprivate took a broadcast and then a barrier, two meetings of
+ * the nodes; small data now takes one. */
+static void copyprivate_leader(void) {
+  const size_t *sizes = node.collectives.copy_sizes;
+  int n = node.collectives.copy_count;
+  size_t total = 0;
+  for (int v = 0; v < n; v++)
+    total += sizes[v];
+  ensure_buffer(total);
+  int root = node.collectives.bcast_root;
+  int root_node = team_node_of_thread(root);
+  if (root_node == node.rank)
+    collectives_read_targets(node.collectives.buf,
+                             (void *const *)node.collectives.contrib[root - team_first_global()],
+                             sizes, n);
+  int participants = team_participants();
+  size_t *bytes = calloc((size_t)participants, sizeof *bytes);
+  if (!bytes)
+    err_fatal("out of memory for a copyprivate");
+  int inline_data = total <= BCAST_STORE_INLINE_BYTES;
+  if (inline_data)
+    bytes[root_node] = total;
+  /* More data goes in a broadcast started before the exchange, so that
+   * the two overlap (every node starts them in the same order, as MPI
+   * asks of collectives in flight together). The exchange leaves the
+   * buffer alone: no node sends data in it. */
+  MPI_Request data = MPI_REQUEST_NULL;
+  int overlap = !inline_data && participants > 1 && total <= chunk_elements();
+  uint64_t start = stats_now_ns();
+  if (overlap)
+    MPI_Ibcast(node.collectives.buf, (int)total, MPI_BYTE, root_node, team_comm(), &data);
+  /* Private variables: no shared targets to watch. In place, as for a
+   * collective store. */
+  struct exchange_watch watch = {NULL, NULL, 0, -1};
+  collectives_exchange(node.collectives.buf, bytes, node.collectives.buf, &watch);
+  free(bytes);
+  if (overlap) {
+    comm_wait_mpi(&data);
+    STAT_INC(collectives);
+    STAT_ADD(collective_ns, stats_now_ns() - start);
+  } else if (!inline_data) {
+    node_bcast(total, root_node);
+  }
+}
+
+void parade_copyprivate(void *const *vars, const size_t *sizes, int n, int root) {
+  if (parade_num_threads() <= 1 || n <= 0 || collectives_partial_team()) {
+    for (int v = 0; v < n; v++)
+      parade_bcast(vars[v], sizes[v], root);
+    parade_barrier();
+    return;
+  }
+  if (root < 0 || root >= parade_num_threads())
+    err_fatal("parade_copyprivate: root thread %d is not in the team of %d", root,
+              parade_num_threads());
+  /* It stands for the single's barrier, which completes the tasks. */
+  task_drain();
+  atomic_flush_deferred();
+  streams_release();
+  node.collectives.contrib[parade_local_thread_num()] = vars;
+  if (parade_local_thread_num() == 0) { /* the same for every thread: one writes */
+    node.collectives.bcast_root = root;
+    node.collectives.copy_sizes = sizes;
+    node.collectives.copy_count = n;
+  }
+  team_node_barrier(copyprivate_leader);
+  /* Read before this thread arrives at the node's next collective, whose
+   * leader reuses the buffer. */
+  if (parade_thread_num() != root) {
+    const unsigned char *from = node.collectives.buf;
+    for (int v = 0; v < n; v++) {
+      memcpy(vars[v], from, sizes[v]);
+      from += sizes[v];
+    }
+  }
+}

@@ -6,8 +6,8 @@
  * of each node makes one MPI call among the team's nodes. A collective that
  * stands in for a lock or a barrier keeps its memory semantics (release,
  * exchange of write notices, acquire). The API is parade.h's
- * parade_allreduce, parade_bcast, parade_reduce_store and
- * parade_bcast_store. */
+ * parade_allreduce, parade_bcast, parade_copyprivate, parade_reduce_store
+ * and parade_bcast_store. */
 #ifndef PARADE_COLLECTIVES_H
 #define PARADE_COLLECTIVES_H
 
@@ -29,6 +29,9 @@ struct collectives {
   void **store_targets;
   int store_count;
   const size_t *store_sizes;
+  /* The copyprivate in flight: its variables' sizes and count. */
+  const size_t *copy_sizes;
+  int copy_count;
   /* The scan in flight: this node holds global thread 0 (no prefix from
    * other nodes). */
   int scan_node_first;

@@ -1,14 +1,15 @@
 // Collectives larger than MPI's int counts move in pieces. The piece size
 // is lowered for the test (PARADE_TEST_COLLECTIVE_CHUNK) so that many
 // pieces, a short last piece, the per-variable path of mixed reductions
-// and a chunked broadcast are all exercised on small data.
+// a chunked broadcast and a copyprivate larger than its exchange carries
+// are all exercised on small data.
 //
 // RUN: %cc-parade
 // RUN: env OMP_NUM_THREADS=2 PARADE_TEST_COLLECTIVE_CHUNK=7 %mpirun -np 2 %t 2>&1 | FileCheck %s --implicit-check-not='parade: error' --implicit-check-not=thread
 // RUN: env OMP_NUM_THREADS=1 PARADE_TEST_COLLECTIVE_CHUNK=64 %mpirun -np 3 %t 2>&1 | FileCheck %s --implicit-check-not='parade: error' --implicit-check-not=thread
 // RUN: env OMP_NUM_THREADS=2 %mpirun -np 2 %t 2>&1 | FileCheck %s --implicit-check-not='parade: error' --implicit-check-not=thread
 //
-// CHECK: collective-chunks: sums, mixed reductions and broadcasts exact
+// CHECK: collective-chunks: sums, mixed reductions, broadcasts and copyprivate exact
 #include <parade.h>
 
 #include <stdio.h>
@@ -59,6 +60,26 @@ static void region(void *arg) {
   for (int i = 0; i < BYTES; i++)
     if (buf[i] != (unsigned char)(i * 31 + 7) && (*bad)++ < 12)
       printf("thread %d: broadcast byte %d = %d\n", me, i, buf[i]);
+  /* copyprivate from the last thread: small data inside the exchange,
+   * then more than it carries (in pieces, or overlapping it whole). */
+  int word = me == root ? 4242 : -1;
+  void *const small_vars[1] = {&word};
+  const size_t small_sizes[1] = {sizeof word};
+  parade_copyprivate(small_vars, small_sizes, 1, root);
+  if (word != 4242 && (*bad)++ < 15)
+    printf("thread %d: copyprivate word = %d\n", me, word);
+  for (int i = 0; i < BYTES; i++)
+    buf[i] = me == root ? (unsigned char)(i * 17 + 3) : 0;
+  long tail = me == root ? -77 : 0;
+  void *const vars[3] = {&word, buf, &tail};
+  const size_t sizes[3] = {sizeof word, BYTES, sizeof tail};
+  word = me == root ? 99 : 0;
+  parade_copyprivate(vars, sizes, 3, root);
+  if ((word != 99 || tail != -77) && (*bad)++ < 18)
+    printf("thread %d: copyprivate word = %d, tail = %ld\n", me, word, tail);
+  for (int i = 0; i < BYTES; i++)
+    if (buf[i] != (unsigned char)(i * 17 + 3) && (*bad)++ < 21)
+      printf("thread %d: copyprivate byte %d = %d\n", me, i, buf[i]);
 }
 
 static int app_main(int argc, char **argv) {
@@ -67,7 +88,7 @@ static int app_main(int argc, char **argv) {
   parade_barrier();
   if (*bad)
     return 1;
-  printf("collective-chunks: sums, mixed reductions and broadcasts exact\n");
+  printf("collective-chunks: sums, mixed reductions, broadcasts and copyprivate exact\n");
   return 0;
 }
 

@@ -294,12 +294,27 @@ std::string single(ConstructContext &C, const OMPExecutableDirective *D) {
   }
   ConstructVars CV = analyzeConstruct(T, D);
   Privates P = privates(T, D, CV, nullptr, false);
-  std::string Copy;
-  for (const VarDecl *V : CV.CopyPrivate)
-    Copy += "parade_bcast(&" + T.spell(V, D->getBeginLoc(), D) + ", sizeof(" +
-            T.declare(V->getType(), "") + "), 0); ";
+  // copyprivate: one call copies thread 0's variables into every other
+  // thread's and stands for the barrier (its exchange of write notices
+  // carries small data). The lock baseline keeps a broadcast per variable
+  // and the barrier.
+  std::string Copy, Addresses, Sizes;
+  for (const VarDecl *V : CV.CopyPrivate) {
+    std::string Address = "(void *)&" + T.spell(V, D->getBeginLoc(), D);
+    std::string Size = "sizeof(" + T.declare(V->getType(), "") + ")";
+    if (T.Opts.ForceLockPath)
+      Copy += "parade_bcast(" + Address + ", " + Size + ", 0); ";
+    Addresses += Address + ", ";
+    Sizes += Size + ", ";
+  }
+  bool Merged = !CV.CopyPrivate.empty() && !T.Opts.ForceLockPath;
+  if (Merged)
+    Copy = "{ void *const parade_cpv[] = {" + Addresses +
+           "}; const __SIZE_TYPE__ parade_cps[] = {" + Sizes +
+           "}; parade_copyprivate(parade_cpv, parade_cps, " +
+           std::to_string(CV.CopyPrivate.size()) + ", 0); } ";
   bool Nowait = clause<OMPNowaitClause>(D) != nullptr;
-  std::string End = Copy + (Nowait && Copy.empty() ? "" : "parade_barrier(); ") + "}";
+  std::string End = Copy + (Merged || (Nowait && Copy.empty()) ? "" : "parade_barrier(); ") + "}";
   // Where threads may wait for each other, the block goes to the first
   // thread to reach it, as a loop of one iteration: thread 0 may be held in
   // an earlier single nowait, waiting for what this one does (a hand-off
@@ -317,7 +332,11 @@ std::string single(ConstructContext &C, const OMPExecutableDirective *D) {
            P.Decls + C.bodyText(D) +
            " } while (parade_loop_next(&parade_sl, &parade_slo, &parade_shi)) {} " + End;
   }
-  T.remark(D->getBeginLoc(), "single uses a barrier: " + Why);
+  if (Merged)
+    T.remark(D->getBeginLoc(), "single with copyprivate ends in one exchange that carries the "
+                               "copies and stands for its barrier");
+  else
+    T.remark(D->getBeginLoc(), "single uses a barrier: " + Why);
   return "{ " + P.Before + "if (parade_thread_num() == 0) { " + P.Decls + C.bodyText(D) + " } " +
          End;
 }
