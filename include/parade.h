@@ -597,6 +597,17 @@ void parade_critical_update(const char *name, const parade_update *updates, int 
 void parade_bcast(void *buf, __SIZE_TYPE__ len, int root);
 
 /**
+ * @brief The reduction clause of a parallel region, at the end of its body:
+ * every thread of the team calls it with its partials, and the team's
+ * combination of them is combined into the @p n originals (@p targets,
+ * as global thread 0 passes them; `*targets[i] = *targets[i] op total`,
+ * element by element) by the region's join. Small partials travel inside
+ * the join's own exchange of write notices; larger ones, and a region
+ * nested in another, take an allreduce first.
+ */
+void parade_reduce_at_join(parade_reduce_var *partials, void *const *targets, int n);
+
+/**
  * @brief The end of a single with copyprivate: the @p n variables at
  * @p vars (@p sizes bytes each) of global thread @p root are copied into
  * every other thread's, and the team meets as at a barrier. Every thread

@@ -229,6 +229,123 @@ void parade_allreduce(parade_reduce_var *vars, int nvars) {
   unpack_partials(vars, nvars, node.collectives.buf);
 }
 
+/* ---- Reductions at the join ----------------------------------------------- */
+
+/* Partials of a region's reduction up to this size ride on its join's
+ * allgather of write notices (every node receives every node's); more take
+ * an allreduce of their own. */
+#define JOIN_INLINE_BYTES 1024
+
+/* A thread's partials, packed, until the join reads them (the region's
+ * frame, where they were, is gone by then). */
+static __thread unsigned char *join_slot;
+static __thread size_t join_slot_cap;
+
+static void join_apply(void *const *targets, const parade_reduce_var *layout, int n,
+                       const unsigned char *total) {
+  for (int v = 0; v < n; v++) {
+    if (combine_elements(layout[v].type, layout[v].op, targets[v], total, layout[v].count))
+      err_fatal("reduction operator %d is not defined on element type %d", layout[v].op,
+                layout[v].type);
+    total += layout[v].count * combine_type_size(layout[v].type);
+  }
+}
+
+static const void *join_partial(size_t *len);
+static void join_finish(const void *all, int nodes);
+
+void parade_reduce_at_join(parade_reduce_var *partials, void *const *targets, int n) {
+  if (n <= 0)
+    return;
+  check_vars(partials, n, "parade_reduce_at_join");
+  size_t bytes = layout_bytes(partials, n);
+  /* The same test on every thread of the team and every node. */
+  if (parade_num_threads() <= 1 || parade_level() != 1 || bytes > JOIN_INLINE_BYTES) {
+    parade_allreduce(partials, n);
+    if (parade_thread_num() != 0)
+      return;
+    /* A team serialized inside an active region combines into an original
+     * that threads of the enclosing team may be combining into too. */
+    int nest = parade_level() > 1 && parade_in_parallel();
+    if (nest)
+      parade_critical_enter("parade.reduction");
+    for (int v = 0; v < n; v++)
+      if (combine_elements(partials[v].type, partials[v].op, targets[v], partials[v].data,
+                           partials[v].count))
+        err_fatal("reduction operator %d is not defined on element type %d", partials[v].op,
+                  partials[v].type);
+    if (nest)
+      parade_critical_exit("parade.reduction");
+    return;
+  }
+  if (bytes > join_slot_cap) {
+    free(join_slot);
+    join_slot = malloc(bytes);
+    if (!join_slot)
+      err_fatal("out of memory for a reduction of %zu bytes", bytes);
+    join_slot_cap = bytes;
+  }
+  pack_partials(partials, n, join_slot);
+  int local = parade_local_thread_num();
+  node.collectives.contrib[local] = join_slot;
+  if (local == 0) { /* the same layout on every thread: one writes it */
+    if (n > node.collectives.join_cap) {
+      free(node.collectives.join_layout);
+      free(node.collectives.join_targets);
+      node.collectives.join_layout = malloc((size_t)n * sizeof *node.collectives.join_layout);
+      node.collectives.join_targets = malloc((size_t)n * sizeof *node.collectives.join_targets);
+      if (!node.collectives.join_layout || !node.collectives.join_targets)
+        err_fatal("out of memory for a reduction of %d variables", n);
+      node.collectives.join_cap = n;
+    }
+    for (int v = 0; v < n; v++) {
+      node.collectives.join_layout[v] = partials[v];
+      node.collectives.join_layout[v].data = NULL;
+      node.collectives.join_targets[v] = parade_thread_num() == 0 ? targets[v] : NULL;
+    }
+    node.collectives.join_bytes = bytes;
+    node.collectives.join_count = n;
+    node.team.join_partial = join_partial;
+    node.team.join_finish = join_finish;
+  }
+}
+
+/* The reduction of the region ending, if one rides on its join (the
+ * team's join_partial): the local threads' partials combined in thread
+ * order, @p len bytes; NULL if none. */
+static const void *join_partial(size_t *len) {
+  int n = node.collectives.join_count;
+  *len = 0;
+  if (!n)
+    return NULL;
+  size_t bytes = node.collectives.join_bytes;
+  ensure_buffer(bytes);
+  memcpy(node.collectives.buf, node.collectives.contrib[0], bytes);
+  for (int t = 1; t < team_local_count(); t++)
+    combine_packed(node.collectives.join_layout, n, node.collectives.buf,
+                   node.collectives.contrib[t]);
+  *len = bytes;
+  return node.collectives.buf;
+}
+
+/* The join's reduction with the @p nodes nodes' partials at @p all (node
+ * order): combined in that order, the total is applied to the targets
+ * where global thread 0 is. Ends the reduction. */
+static void join_finish(const void *all, int nodes) {
+  int n = node.collectives.join_count;
+  size_t bytes = node.collectives.join_bytes;
+  unsigned char *total = malloc(bytes);
+  if (!total)
+    err_fatal("out of memory for a reduction of %zu bytes", bytes);
+  memcpy(total, all, bytes);
+  for (int r = 1; r < nodes; r++)
+    combine_packed(node.collectives.join_layout, n, total, (const unsigned char *)all + r * bytes);
+  if (team_first_global() == 0)
+    join_apply(node.collectives.join_targets, node.collectives.join_layout, n, total);
+  free(total);
+  node.collectives.join_count = 0;
+}
+
 /* ---- User-defined reductions -------------------------------------------- */
 
 /* MPI's operator for a user-defined reduction: inout = in combined with

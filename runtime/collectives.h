@@ -32,6 +32,12 @@ struct collectives {
   /* The copyprivate in flight: its variables' sizes and count. */
   const size_t *copy_sizes;
   int copy_count;
+  /* The reduction riding on the join in flight (join_count 0: none): its
+   * layout (data unused), its size packed, and global thread 0's targets. */
+  parade_reduce_var *join_layout;
+  void **join_targets;
+  int join_count, join_cap;
+  size_t join_bytes;
   /* The scan in flight: this node holds global thread 0 (no prefix from
    * other nodes). */
   int scan_node_first;

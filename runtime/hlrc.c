@@ -821,23 +821,34 @@ static struct notice_rec notice_of(uint64_t word, int writer) {
   return (struct notice_rec){(uint32_t)(word >> 8), (uint16_t)writer, (uint16_t)(word & 0xff)};
 }
 
-void hlrc_barrier(MPI_Comm comm, uint32_t participants) {
+void hlrc_barrier(MPI_Comm comm, uint32_t participants, const void *data, size_t len,
+                  void *data_all) {
   struct notice_rec *own;
   size_t n = hlrc_own_notices(&own);
   /* Each node's words: its notice count, its change log's last change,
-   * then its first notices. */
-  const size_t width = 2 + BARRIER_INLINE_NOTICES;
-  uint64_t mine[2 + BARRIER_INLINE_NOTICES] = {n, change_log_last()};
-  for (size_t i = 0; i < n && i < BARRIER_INLINE_NOTICES; i++)
-    mine[2 + i] = notice_word(&own[i]);
+   * its first notices, then its data. */
+  const size_t head = 2 + BARRIER_INLINE_NOTICES;
+  const size_t width = head + (len + sizeof(uint64_t) - 1) / sizeof(uint64_t);
+  if (width > INT32_MAX / 8 || participants > INT32_MAX / width)
+    err_fatal("a barrier carrying %zu bytes from each of %u nodes", len, participants);
+  uint64_t *mine = calloc(width, sizeof *mine);
   uint64_t *all = malloc(participants * width * sizeof *all);
   int *counts = malloc(participants * sizeof *counts);
   int *displs = malloc(participants * sizeof *displs);
-  if (!all || !counts || !displs)
+  if (!mine || !all || !counts || !displs)
     err_fatal("out of memory at a barrier");
+  mine[0] = n;
+  mine[1] = change_log_last();
+  for (size_t i = 0; i < n && i < BARRIER_INLINE_NOTICES; i++)
+    mine[2 + i] = notice_word(&own[i]);
+  if (len)
+    memcpy(mine + head, data, len);
   MPI_Request req;
   MPI_Iallgather(mine, (int)width, MPI_UINT64_T, all, (int)width, MPI_UINT64_T, comm, &req);
   comm_wait_mpi(&req);
+  free(mine);
+  for (uint32_t r = 0; r < participants && len; r++)
+    memcpy((char *)data_all + r * len, all + r * width + head, len);
   size_t total = 0, rest = 0;
   for (uint32_t r = 0; r < participants; r++) {
     uint64_t count = all[r * width];

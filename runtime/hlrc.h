@@ -133,8 +133,11 @@ void hlrc_collective_stores_done(void);
 /* Barrier between the team's nodes (called by one thread per node, all
  * others of its team parked): exchange write notices over @p comm, the
  * communicator of the @p participants nodes, decide the departure and
- * apply it. */
-void hlrc_barrier(MPI_Comm comm, uint32_t participants);
+ * apply it. The same allgather carries @p len bytes of every node (this
+ * node's at @p data, the same length on every node), which land at
+ * @p data_all in node order. */
+void hlrc_barrier(MPI_Comm comm, uint32_t participants, const void *data, size_t len,
+                  void *data_all);
 
 /* The home decision: given write notices, each page's new home.
  * Returns the number of entries written to *out (malloc'd, sorted by page). */

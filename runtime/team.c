@@ -108,12 +108,26 @@ static void node_barrier(void (*last)(void), int help_tasks) {
 
 void team_node_barrier(void (*last)(void)) { node_barrier(last, 0); }
 
+/* The nodes meet; a region's reduction that rides on its join travels in
+ * the same allgather. */
 static void global_barrier(void) {
   STAT_INC(barriers);
-  if (node.size == 1 || team_participants() <= 1)
+  size_t len = 0;
+  const void *partial = node.team.join_partial ? node.team.join_partial(&len) : NULL;
+  if (node.size == 1 || team_participants() <= 1) {
+    if (partial)
+      node.team.join_finish(partial, 1);
     return;
+  }
   uint64_t start = stats_now_ns();
-  hlrc_barrier(team_comm(), (uint32_t)team_participants());
+  uint32_t participants = (uint32_t)team_participants();
+  void *all = NULL;
+  if (partial && !(all = malloc(participants * len)))
+    err_fatal("out of memory for a reduction of %zu bytes", len);
+  hlrc_barrier(team_comm(), participants, partial, len, all);
+  if (partial)
+    node.team.join_finish(all, (int)participants);
+  free(all);
   STAT_ADD(barrier_ns, stats_now_ns() - start);
 }
 

@@ -47,6 +47,13 @@ struct team {
   /* Run by every team thread as it enters a region, after its binding
    * (the API layer's OMP_DISPLAY_AFFINITY); NULL for none. */
   void (*region_entered)(void);
+  /* Data that the join's exchange of write notices carries (a region's
+   * reduction, collectives.c): this node's part, @p len bytes, or NULL
+   * for none; then what to do with every node's part, in node order. Run
+   * by the join's last local thread, the others parked; NULL until a
+   * region first asks. */
+  const void *(*join_partial)(size_t *len);
+  void (*join_finish)(const void *all, int nodes);
 };
 
 /* Ranks other than 0 (rank 0 forks through parade_parallel): serve fork, departure and exit

@@ -1,6 +1,9 @@
 // A reduction becomes thread-private partials and one merged allreduce,
 // whatever the number of variables; with -fparade-sync=lock it takes the
-// conventional path (the distributed lock).
+// conventional path (the distributed lock). A parallel region's own
+// reduction (here of a combined parallel for) is combined by the region's
+// join instead: the runtime folds the partials there, small ones inside
+// the join's exchange of write notices, so the nodes meet once.
 //
 // RUN: %translate %s -- | grep -v "^//" | FileCheck %s
 // RUN: %translate -fparade-sync=lock %s -- | grep -v "^//" | FileCheck %s --check-prefix=LOCK
@@ -10,12 +13,16 @@
 // The runtime gets copies made after the loop, so the partials themselves
 // never have their address taken (they stay in registers).
 // CHECK: { double [[S:parade_rt_[0-9]+]] = s; long [[M:parade_rt_[0-9]+]] = m;
-// CHECK-SAME: parade_reduce_var parade_rv[] = {{[{][{]}}&[[S]], 1, PARADE_DOUBLE, PARADE_OP_SUM}, {&[[M]], 1, PARADE_LONG, PARADE_OP_MAX}}; parade_allreduce(parade_rv, 2);
+// CHECK-SAME: parade_reduce_var parade_rv[] = {{[{][{]}}&[[S]], 1, PARADE_DOUBLE, PARADE_OP_SUM}, {&[[M]], 1, PARADE_LONG, PARADE_OP_MAX}}; void *const parade_rto[] = {(void *)parade_ro_{{[0-9]+}}, (void *)parade_ro_{{[0-9]+}}, }; parade_reduce_at_join(parade_rv, parade_rto, 2);
+// CHECK: double s = (double)0; long m = (long)(-9223372036854775807ll - 1);
+// CHECK: { double [[S2:parade_rt_[0-9]+]] = s; long [[M2:parade_rt_[0-9]+]] = m;
+// CHECK-SAME: parade_reduce_var parade_rv[] = {{[{][{]}}&[[S2]], 1, PARADE_DOUBLE, PARADE_OP_SUM}, {&[[M2]], 1, PARADE_LONG, PARADE_OP_MAX}}; parade_allreduce(parade_rv, 2);
 // Thread 0 combines; under the lock only in a team nested in an active one.
-// CHECK-SAME: if (parade_thread_num() == 0) { int parade_nest = parade_level() > 1 && parade_in_parallel(); if (parade_nest) parade_critical_enter("parade.reduction"); (*parade_ro_{{[0-9]+}}) = (*parade_ro_{{[0-9]+}}) + [[S]]; (*parade_ro_{{[0-9]+}}) = [[M]] > (*parade_ro_{{[0-9]+}}) ? [[M]] : (*parade_ro_{{[0-9]+}}); if (parade_nest) parade_critical_exit("parade.reduction"); }
+// CHECK-SAME: if (parade_thread_num() == 0) { int parade_nest = parade_level() > 1 && parade_in_parallel(); if (parade_nest) parade_critical_enter("parade.reduction"); (*parade_ro_{{[0-9]+}}) = (*parade_ro_{{[0-9]+}}) + [[S2]]; (*parade_ro_{{[0-9]+}}) = [[M2]] > (*parade_ro_{{[0-9]+}}) ? [[M2]] : (*parade_ro_{{[0-9]+}}); if (parade_nest) parade_critical_exit("parade.reduction"); }
 // LOCK-NOT: parade_allreduce
+// LOCK-NOT: parade_reduce_at_join
 // LOCK: parade_critical_enter("parade.reduction");
-// REMARK: reduction-allreduce.c:[[@LINE+6]]:1: remark: reduction mapped to one merged allreduce: 2 variable(s), 16 bytes [-Rparade]
+// REMARK: reduction-allreduce.c:[[@LINE+6]]:1: remark: reduction combined at the region's join: 2 variable(s), 16 bytes [-Rparade]
 // REMARK: reduction-allreduce.c:[[@LINE+5]]:1: remark: 'parallel for' outlined to parade_region_{{[0-9]+}}
 double sum_and_max(const double *x, const long *y, int n) {
   double s = 0;
@@ -25,6 +32,23 @@ double sum_and_max(const double *x, const long *y, int n) {
   for (int i = 0; i < n; i++) {
     s += x[i];
     m = y[i] > m ? y[i] : m;
+  }
+  return s + m;
+}
+
+// REMARK: reduction-allreduce.c:[[@LINE+8]]:1: remark: reduction mapped to one merged allreduce: 2 variable(s), 16 bytes [-Rparade]
+double sum_and_max_in_region(const double *x, const long *y, int n) {
+  double s = 0;
+  long m = -5;
+  (void)m;
+#pragma omp parallel
+  {
+    (void)n;
+#pragma omp for reduction(+:s) reduction(max:m)
+    for (int i = 0; i < n; i++) {
+      s += x[i];
+      m = y[i] > m ? y[i] : m;
+    }
   }
   return s + m;
 }

@@ -264,6 +264,7 @@ Privates privates(Translation &T, const OMPExecutableDirective *D, const Constru
         P.ReduceVars.push_back("{" + Buf + ", (unsigned long)" + Len + ", " +
                                runtimeTypeName(Item->Elem, T.Ctx) + ", " + reductionRuntimeOp(Op) +
                                "}");
+        P.ReduceTargets.push_back(Item->Elem->isAnyComplexType() ? "" : Ptr);
         P.ReduceFinish.push_back(
             Each + "{ " + reductionCombine(Op, Ptr + "[parade_ri]", Buf + "[parade_ri]") + " }");
         break;
@@ -281,6 +282,7 @@ Privates privates(Translation &T, const OMPExecutableDirective *D, const Constru
                           ", " + Name + ", sizeof " + Copy + "); ";
         P.ReduceVars.push_back("{" + Copy + ", " + Count + ", " + runtimeTypeName(Elem, T.Ctx) +
                                ", " + reductionRuntimeOp(Op) + "}");
+        P.ReduceTargets.push_back(Elem->isAnyComplexType() ? "" : Ptr);
         P.ReduceFinish.push_back(
             Each + "{ " + reductionCombine(Op, Ptr + "[parade_ri]", Copy + "[parade_ri]") + " }");
         P.ReduceBytes += (unsigned)T.Ctx.getTypeSizeInChars(Ty).getQuantity();
@@ -305,13 +307,16 @@ Privates privates(Translation &T, const OMPExecutableDirective *D, const Constru
       // never has its address taken and can live in a register.
       std::string Copy = "parade_rt_" + std::to_string(K);
       P.ReduceCopies += T.declare(Ty.getUnqualifiedType(), Copy) + " = " + Name + "; ";
-      if (const auto *Complex = Ty->getAs<ComplexType>())
+      if (const auto *Complex = Ty->getAs<ComplexType>()) {
         P.ReduceVars.push_back("{&" + Copy + ", 2, " +
                                runtimeTypeName(Complex->getElementType(), T.Ctx) + ", " +
                                reductionRuntimeOp(Op) + "}");
-      else
+        P.ReduceTargets.push_back("");
+      } else {
         P.ReduceVars.push_back("{&" + Copy + ", 1, " + runtimeTypeName(Ty, T.Ctx) + ", " +
                                reductionRuntimeOp(Op) + "}");
+        P.ReduceTargets.push_back(Item && Item->Inscan ? "" : Ptr);
+      }
       P.ReduceFinish.push_back(reductionCombine(Op, "(*" + Ptr + ")", Copy));
       P.ReduceBytes += (unsigned)T.Ctx.getTypeSizeInChars(Ty).getQuantity();
       break;
@@ -326,7 +331,7 @@ Privates privates(Translation &T, const OMPExecutableDirective *D, const Constru
 }
 
 std::string reductions(Translation &T, const OMPExecutableDirective *D, const Privates &P,
-                       bool Serialized) {
+                       bool Serialized, bool AtJoin) {
   if (P.ReduceVars.empty() && P.UserReductions.empty())
     return "";
   std::string Combine, UserCombine, UserAll;
@@ -368,6 +373,21 @@ std::string reductions(Translation &T, const OMPExecutableDirective *D, const Pr
   std::string List;
   for (const std::string &V : P.ReduceVars)
     List += (List.empty() ? "" : ", ") + V;
+  // A parallel region's reduction: the join combines the partials, and
+  // small ones travel inside its exchange of write notices (one meeting of
+  // the nodes, not an allreduce and then the join).
+  std::string Targets;
+  for (const std::string &Ptr : P.ReduceTargets)
+    Targets += Ptr.empty() ? "" : "(void *)" + Ptr + ", ";
+  if (AtJoin && P.UserReductions.empty() && P.ReduceTargets.size() == P.ReduceVars.size() &&
+      llvm::all_of(P.ReduceTargets, [](const std::string &Ptr) { return !Ptr.empty(); })) {
+    T.remark(D->getBeginLoc(),
+             "reduction combined at the region's join: " + std::to_string(P.ReduceVars.size()) +
+                 " variable(s), " + std::to_string(P.ReduceBytes) + " bytes");
+    return "{ " + P.ReduceCopies + "parade_reduce_var parade_rv[] = {" + List +
+           "}; void *const parade_rto[] = {" + Targets + "}; parade_reduce_at_join(parade_rv, " +
+           "parade_rto, " + std::to_string(P.ReduceVars.size()) + "); } ";
+  }
   T.remark(D->getBeginLoc(),
            "reduction mapped to one merged allreduce: " + std::to_string(P.ReduceVars.size()) +
                " variable(s), " + std::to_string(P.ReduceBytes) + " bytes");

@@ -36,6 +36,11 @@ struct Privates {
   std::string ReduceCopies; ///< copies of the partials for the runtime
   std::vector<std::string> ReduceVars;
   std::vector<std::string> ReduceFinish;
+  /// For each of ReduceVars, the pointer to its original's elements that
+  /// the runtime may combine the total into element by element (a region's
+  /// reduction at its join), or empty where only ReduceFinish's combine
+  /// is right (a complex product, a scan).
+  std::vector<std::string> ReduceTargets;
   unsigned ReduceBytes = 0;
   /// User-defined reductions: the private copy, its combiner (a function
   /// placed before the enclosing function) and the pointer to the original.
@@ -63,7 +68,7 @@ Privates privates(Translation &T, const clang::OMPExecutableDirective *D, const 
 /// The code that combines @p D's reductions: a merged allreduce, the
 /// distributed lock (-fparade-sync=lock), or (@p Serialized) in place.
 std::string reductions(Translation &T, const clang::OMPExecutableDirective *D, const Privates &P,
-                       bool Serialized);
+                       bool Serialized, bool AtJoin = false);
 
 } // namespace parade
 

@@ -134,7 +134,7 @@ std::string outline(ConstructContext &C, const OMPExecutableDirective *D) {
                          " *parade_args = parade_raw; (void)parade_args;\n  " + A.prologue() +
                          "\n  int parade_last = 0; (void)parade_last;\n  {" + P.Before + "{ " +
                          P.Decls + P.EntryBarrier + "\n" + Body + "\n" + P.Finish +
-                         reductions(T, D, P, false) + "}}\n}\n";
+                         reductions(T, D, P, false, /*AtJoin=*/!isLeague(D)) + "}}\n}\n";
   auto [Defines, Undefs] = T.localMacros(C.Function, D->getBeginLoc());
   T.addBeforeFunction(C.Function->getBeginLoc(),
                       Defines + T.asCodeOf(C.Function, Outlined, D) + Undefs);
