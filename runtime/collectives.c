@@ -289,6 +289,8 @@ void parade_reduce_at_join(parade_reduce_var *partials, void *const *targets, in
   int local = parade_local_thread_num();
   node.collectives.contrib[local] = join_slot;
   if (local == 0) { /* the same layout on every thread: one writes it */
+    if (node.collectives.join_count)
+      err_fatal("two reductions at one region's join");
     if (n > node.collectives.join_cap) {
       free(node.collectives.join_layout);
       free(node.collectives.join_targets);

@@ -1,9 +1,10 @@
 // A reduction becomes thread-private partials and one merged allreduce,
 // whatever the number of variables; with -fparade-sync=lock it takes the
 // conventional path (the distributed lock). A parallel region's own
-// reduction (here of a combined parallel for) is combined by the region's
-// join instead: the runtime folds the partials there, small ones inside
-// the join's exchange of write notices, so the nodes meet once.
+// reduction (here of a combined parallel for), and that of a loop that
+// ends its region (which then needs no barrier of its own), is combined by
+// the region's join instead: the runtime folds the partials there, small
+// ones inside the join's exchange of write notices, so the nodes meet once.
 //
 // RUN: %translate %s -- | grep -v "^//" | FileCheck %s
 // RUN: %translate -fparade-sync=lock %s -- | grep -v "^//" | FileCheck %s --check-prefix=LOCK
@@ -36,19 +37,33 @@ double sum_and_max(const double *x, const long *y, int n) {
   return s + m;
 }
 
-// REMARK: reduction-allreduce.c:[[@LINE+8]]:1: remark: reduction mapped to one merged allreduce: 2 variable(s), 16 bytes [-Rparade]
+// REMARK: reduction-allreduce.c:[[@LINE+7]]:1: remark: reduction mapped to one merged allreduce: 2 variable(s), 16 bytes [-Rparade]
 double sum_and_max_in_region(const double *x, const long *y, int n) {
   double s = 0;
   long m = -5;
   (void)m;
 #pragma omp parallel
   {
-    (void)n;
 #pragma omp for reduction(+:s) reduction(max:m)
     for (int i = 0; i < n; i++) {
       s += x[i];
       m = y[i] > m ? y[i] : m;
     }
+    (void)n;
   }
   return s + m;
+}
+
+// CHECK: parade_reduce_at_join(parade_rv, parade_rto, 1); }
+// CHECK-NEXT: (void)parade_last; }
+// REMARK: reduction-allreduce.c:[[@LINE+5]]:1: remark: reduction combined at the region's join: 1 variable(s), 8 bytes [-Rparade]
+double sum_at_region_end(const double *x, int n) {
+  double s = 0;
+#pragma omp parallel
+  {
+#pragma omp for reduction(+:s)
+    for (int i = 0; i < n; i++)
+      s += x[i];
+  }
+  return s;
 }

@@ -44,6 +44,23 @@ ConstructContext::enclosingRegion(const OMPExecutableDirective *D) const {
   return Found;
 }
 
+bool ConstructContext::endsRegion(const OMPExecutableDirective *D) const {
+  const OMPExecutableDirective *R = enclosingRegion(D);
+  if (!R || isLeague(R) || !R->getClausesOfKind<OMPReductionClause>().empty())
+    return false;
+  const Stmt *Body = directiveBody(R);
+  if (Body == D)
+    return true;
+  const auto *Block = dyn_cast_or_null<CompoundStmt>(Body);
+  if (!Block)
+    return false;
+  const Stmt *Last = nullptr;
+  for (const Stmt *S : Block->body())
+    if (!isa<NullStmt>(S))
+      Last = S;
+  return Last == D;
+}
+
 std::optional<SourceRange> ConstructContext::regionExtent(const OMPExecutableDirective *D) const {
   if (const OMPExecutableDirective *R = enclosingRegion(D))
     return T.extent(R);

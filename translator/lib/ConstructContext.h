@@ -35,6 +35,11 @@ struct ConstructContext {
   /// The enclosing parallel region of @p D in this function, if any.
   const clang::OMPExecutableDirective *
   enclosingRegion(const clang::OMPExecutableDirective *D) const;
+  /// Whether @p D is the last statement of its enclosing parallel region's
+  /// body, so that the region's join follows it at once, in a region
+  /// without a reduction clause of its own (the join carries one
+  /// reduction).
+  bool endsRegion(const clang::OMPExecutableDirective *D) const;
   /// The extent of @p D's enclosing region, if it has one here.
   std::optional<clang::SourceRange> regionExtent(const clang::OMPExecutableDirective *D) const;
 

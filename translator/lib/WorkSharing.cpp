@@ -144,8 +144,11 @@ std::string loop(ConstructContext &C, const OMPExecutableDirective *D, bool InRe
   // the home's copy already written).
   if (!LinearInits.empty())
     LinearInits += "parade_barrier(); ";
-  // distribute has no barrier at its end (teams do not synchronise).
-  bool Nowait = InRegionTail || clause<OMPNowaitClause>(D) || isDistribute(D);
+  // distribute has no barrier at its end (teams do not synchronise). A
+  // loop that ends its region needs none either: the join follows, and it
+  // combines the loop's reduction.
+  bool EndsRegion = !InRegionTail && !isDistribute(D) && C.endsRegion(D);
+  bool Nowait = InRegionTail || EndsRegion || clause<OMPNowaitClause>(D) || isDistribute(D);
   std::string BodyText = nestBody(C, Loops);
   T.remark(D->getBeginLoc(),
            "'" + directiveName(D) + "' loop: schedule " + Kind.substr(13) +
@@ -184,7 +187,7 @@ std::string loop(ConstructContext &C, const OMPExecutableDirective *D, bool InRe
          (InRegionTail ? "" : " int parade_last = 0;") + "\n" + "  { " + P.Decls + P.EntryBarrier +
          "\n  " + Iterations + (Ordered ? "parade_ordered_restore(parade_oi); " : "") + P.Finish +
          (LastVars.empty() ? "" : "if (parade_last) { " + LastVars + "} ") +
-         reductions(T, D, P, false) + "}\n  (void)parade_last; " +
+         reductions(T, D, P, false, EndsRegion) + "}\n  (void)parade_last; " +
          (Nowait ? "" : "parade_barrier(); ") + "}";
 }
 
