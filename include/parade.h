@@ -597,6 +597,13 @@ void parade_critical_update(const char *name, const parade_update *updates, int 
 void parade_bcast(void *buf, __SIZE_TYPE__ len, int root);
 
 /**
+ * @brief The end of a worksharing loop that ends its parallel region, in
+ * place of its barrier (the region's join follows): every task of the
+ * node completes before the calling thread goes on, as at a barrier.
+ */
+void parade_region_tail(void);
+
+/**
  * @brief The reduction clause of a parallel region, at the end of its body:
  * every thread of the team calls it with its partials, and the team's
  * combination of them is combined into the @p n originals (@p targets,

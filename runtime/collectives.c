@@ -859,6 +859,20 @@ static void copyprivate_leader(void) {
   } else if (!inline_data) {
     node_bcast(total, root_node);
   }
+  /* Into every other local thread's variables before any leaves, as the
+   * single's barrier requires (another thread may read one through a
+   * pointer as soon as it is past). */
+  int first = team_first_global();
+  for (int t = 0; t < team_local_count(); t++) {
+    if (first + t == root)
+      continue;
+    void *const *vars = (void *const *)node.collectives.contrib[t];
+    const unsigned char *from = node.collectives.buf;
+    for (int v = 0; v < n; v++) {
+      memcpy(vars[v], from, sizes[v]);
+      from += sizes[v];
+    }
+  }
 }
 
 void parade_copyprivate(void *const *vars, const size_t *sizes, int n, int root) {
@@ -882,13 +896,4 @@ void parade_copyprivate(void *const *vars, const size_t *sizes, int n, int root)
     node.collectives.copy_count = n;
   }
   team_node_barrier(copyprivate_leader);
-  /* Read before this thread arrives at the node's next collective, whose
-   * leader reuses the buffer. */
-  if (parade_thread_num() != root) {
-    const unsigned char *from = node.collectives.buf;
-    for (int v = 0; v < n; v++) {
-      memcpy(vars[v], from, sizes[v]);
-      from += sizes[v];
-    }
-  }
 }

@@ -145,6 +145,14 @@ void parade_barrier(void) {
   team_barrier();
 }
 
+/* A worksharing loop that ends its region has no barrier: the join
+ * follows. The tasks still complete before the thread leaves the region's
+ * body, whose frame they may use. */
+void parade_region_tail(void) {
+  if (team_shape_in_team())
+    task_drain();
+}
+
 /* ---- Fork and join --------------------------------------------------------- */
 
 static void run_region(int local) {

@@ -22,6 +22,7 @@
 // RUN: %python %S/../Inputs/check_stats_json.py %t.json 2 barriers=400 "collectives<=200"
 // OUT: rounds 200: sum 20100 prod-ok 1 diff -20100
 // OUT: big[0] 20 big[299] 8980
+// OUT: tasks 640
 // OUT: nested 200
 #include <complex.h>
 #include <omp.h>
@@ -137,6 +138,36 @@ int main(void) {
   }
   printf("tail %ld mid %ld after-positive %d last %d max %g\n", tail_sum, mid_sum, after > 0,
          last_i, g_max);
+
+  /* Tasks made in a loop that ends its region complete before its
+   * threads leave the region's body; a region with a local of its own (a
+   * task may use it) or a private clause keeps the loop's barrier. */
+  long done[N] = {0};
+  for (int r = 0; r < 5; r++) {
+#pragma omp parallel
+    {
+#pragma omp for
+      for (int i = 0; i < N; i++) {
+#pragma omp task firstprivate(i)
+        done[i] += 1;
+      }
+    }
+    long offset = 0;
+#pragma omp parallel private(offset)
+    {
+      long mine = r;
+      offset = 1;
+#pragma omp for
+      for (int i = 0; i < N; i++) {
+#pragma omp task shared(mine, offset) firstprivate(i)
+        done[i] += mine - r + offset;
+      }
+    }
+  }
+  long tasks = 0;
+  for (int i = 0; i < N; i++)
+    tasks += done[i];
+  printf("tasks %ld\n", tasks);
 
   /* Complex values: thread 0 combines, as before. */
 // REMARK: reduction-at-join.c:[[@LINE+1]]:1: remark: reduction mapped to one merged allreduce: 1 variable(s), 16 bytes

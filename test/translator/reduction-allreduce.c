@@ -54,7 +54,7 @@ double sum_and_max_in_region(const double *x, const long *y, int n) {
   return s + m;
 }
 
-// CHECK: parade_reduce_at_join(parade_rv, parade_rto, 1); }
+// CHECK: parade_region_tail(); {{.*}}parade_reduce_at_join(parade_rv, parade_rto, 1); }
 // CHECK-NEXT: (void)parade_last; }
 // REMARK: reduction-allreduce.c:[[@LINE+5]]:1: remark: reduction combined at the region's join: 1 variable(s), 8 bytes [-Rparade]
 double sum_at_region_end(const double *x, int n) {
@@ -64,6 +64,23 @@ double sum_at_region_end(const double *x, int n) {
 #pragma omp for reduction(+:s)
     for (int i = 0; i < n; i++)
       s += x[i];
+  }
+  return s;
+}
+
+// A region with a local of its own keeps the loop's barrier (a thread
+// leaving the body early would free what others may still use).
+// CHECK: parade_allreduce(parade_rv, 1);
+// CHECK: parade_barrier(); }
+// REMARK: reduction-allreduce.c:[[@LINE+6]]:1: remark: reduction mapped to one merged allreduce: 1 variable(s), 8 bytes [-Rparade]
+double sum_with_local(const double *x, int n) {
+  double s = 0;
+#pragma omp parallel
+  {
+    double scale = 2.0;
+#pragma omp for reduction(+:s)
+    for (int i = 0; i < n; i++)
+      s += scale * x[i];
   }
   return s;
 }

@@ -48,6 +48,19 @@ bool ConstructContext::endsRegion(const OMPExecutableDirective *D) const {
   const OMPExecutableDirective *R = enclosingRegion(D);
   if (!R || isLeague(R) || !R->getClausesOfKind<OMPReductionClause>().empty())
     return false;
+  // Without the loop's barrier a thread leaves the region's body while
+  // others may still be in the loop: nothing of its frame may be in use
+  // by them. So the region privatizes nothing (its private copies live in
+  // that frame; another thread may hold one's address) and its block
+  // declares nothing around the loop (a local whose address escapes is
+  // freed at the block's end, pooled or not).
+  if (!R->getClausesOfKind<OMPPrivateClause>().empty() ||
+      !R->getClausesOfKind<OMPFirstprivateClause>().empty())
+    return false;
+  for (const auto *Def : R->getClausesOfKind<OMPDefaultClause>())
+    if (Def->getDefaultKind() == llvm::omp::OMP_DEFAULT_private ||
+        Def->getDefaultKind() == llvm::omp::OMP_DEFAULT_firstprivate)
+      return false;
   const Stmt *Body = directiveBody(R);
   if (Body == D)
     return true;
@@ -55,9 +68,12 @@ bool ConstructContext::endsRegion(const OMPExecutableDirective *D) const {
   if (!Block)
     return false;
   const Stmt *Last = nullptr;
-  for (const Stmt *S : Block->body())
+  for (const Stmt *S : Block->body()) {
+    if (isa<DeclStmt>(S))
+      return false;
     if (!isa<NullStmt>(S))
       Last = S;
+  }
   return Last == D;
 }
 

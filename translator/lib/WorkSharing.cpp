@@ -146,8 +146,10 @@ std::string loop(ConstructContext &C, const OMPExecutableDirective *D, bool InRe
     LinearInits += "parade_barrier(); ";
   // distribute has no barrier at its end (teams do not synchronise). A
   // loop that ends its region needs none either: the join follows, and it
-  // combines the loop's reduction.
-  bool EndsRegion = !InRegionTail && !isDistribute(D) && C.endsRegion(D);
+  // combines the loop's reduction; the node's tasks complete before the
+  // thread leaves the loop (parade_region_tail), as at the barrier. The
+  // lock baseline keeps the barrier.
+  bool EndsRegion = !InRegionTail && !isDistribute(D) && !T.Opts.ForceLockPath && C.endsRegion(D);
   bool Nowait = InRegionTail || EndsRegion || clause<OMPNowaitClause>(D) || isDistribute(D);
   std::string BodyText = nestBody(C, Loops);
   T.remark(D->getBeginLoc(),
@@ -187,8 +189,8 @@ std::string loop(ConstructContext &C, const OMPExecutableDirective *D, bool InRe
          (InRegionTail ? "" : " int parade_last = 0;") + "\n" + "  { " + P.Decls + P.EntryBarrier +
          "\n  " + Iterations + (Ordered ? "parade_ordered_restore(parade_oi); " : "") + P.Finish +
          (LastVars.empty() ? "" : "if (parade_last) { " + LastVars + "} ") +
-         reductions(T, D, P, false, EndsRegion) + "}\n  (void)parade_last; " +
-         (Nowait ? "" : "parade_barrier(); ") + "}";
+         (EndsRegion ? "parade_region_tail(); " : "") + reductions(T, D, P, false, EndsRegion) +
+         "}\n  (void)parade_last; " + (Nowait ? "" : "parade_barrier(); ") + "}";
 }
 
 /// A doacross point: ordered depend(sink: ...)/depend(source), or
