@@ -251,8 +251,8 @@ static void join_apply(void *const *targets, const parade_reduce_var *layout, in
   }
 }
 
-static const void *join_partial(size_t *len);
-static void join_finish(const void *all, int nodes);
+static void *join_partial(size_t *len);
+static void join_finish(void *all, int nodes);
 
 void parade_reduce_at_join(parade_reduce_var *partials, void *const *targets, int n) {
   if (n <= 0)
@@ -270,10 +270,7 @@ void parade_reduce_at_join(parade_reduce_var *partials, void *const *targets, in
     if (nest)
       parade_critical_enter("parade.reduction");
     for (int v = 0; v < n; v++)
-      if (combine_elements(partials[v].type, partials[v].op, targets[v], partials[v].data,
-                           partials[v].count))
-        err_fatal("reduction operator %d is not defined on element type %d", partials[v].op,
-                  partials[v].type);
+      join_apply(&targets[v], &partials[v], 1, partials[v].data);
     if (nest)
       parade_critical_exit("parade.reduction");
     return;
@@ -315,7 +312,7 @@ void parade_reduce_at_join(parade_reduce_var *partials, void *const *targets, in
 /* The reduction of the region ending, if one rides on its join (the
  * team's join_partial): the local threads' partials combined in thread
  * order, @p len bytes; NULL if none. */
-static const void *join_partial(size_t *len) {
+static void *join_partial(size_t *len) {
   int n = node.collectives.join_count;
   *len = 0;
   if (!n)
@@ -331,20 +328,16 @@ static const void *join_partial(size_t *len) {
 }
 
 /* The join's reduction with the @p nodes nodes' partials at @p all (node
- * order): combined in that order, the total is applied to the targets
- * where global thread 0 is. Ends the reduction. */
-static void join_finish(const void *all, int nodes) {
+ * order): combined in that order into the first, the total is applied to
+ * the targets where global thread 0 is. Ends the reduction. */
+static void join_finish(void *all, int nodes) {
   int n = node.collectives.join_count;
   size_t bytes = node.collectives.join_bytes;
-  unsigned char *total = malloc(bytes);
-  if (!total)
-    err_fatal("out of memory for a reduction of %zu bytes", bytes);
-  memcpy(total, all, bytes);
+  unsigned char *total = all;
   for (int r = 1; r < nodes; r++)
-    combine_packed(node.collectives.join_layout, n, total, (const unsigned char *)all + r * bytes);
+    combine_packed(node.collectives.join_layout, n, total, total + r * bytes);
   if (team_first_global() == 0)
     join_apply(node.collectives.join_targets, node.collectives.join_layout, n, total);
-  free(total);
   node.collectives.join_count = 0;
 }
 
@@ -753,27 +746,41 @@ void parade_reduce_store(parade_reduce_var *contributions, void **targets, int n
  * root reads them again after the acquire and sends them in a broadcast of
  * their own, which no node stores before. (The root's own writes, the
  * block's among them, leave its copy current.) */
-static void bcast_store_leader(void) {
+/* A single's collective (a store or a copyprivate) begins: every node
+ * sizes the node buffer for the @p n values (@p sizes bytes each), and the
+ * root's node packs them from @p sources. Returns their total size. */
+static size_t pack_root_values(void *const *sources, const size_t *sizes, int n, int root_node) {
   size_t total = 0;
-  for (int v = 0; v < node.collectives.store_count; v++)
-    total += node.collectives.store_sizes[v];
+  for (int v = 0; v < n; v++)
+    total += sizes[v];
   ensure_buffer(total);
-  int root_node = team_node_of_thread(node.collectives.bcast_root);
   if (root_node == node.rank)
-    collectives_read_targets(node.collectives.buf, node.collectives.store_targets,
-                             node.collectives.store_sizes, node.collectives.store_count);
-  int participants = team_participants();
-  size_t *bytes = calloc((size_t)participants, sizeof *bytes);
+    collectives_read_targets(node.collectives.buf, sources, sizes, n);
+  return total;
+}
+
+/* The exchange of write notices that stands for a single's barrier,
+ * carrying the first @p carried bytes of the root node's buffer (0: none),
+ * in place: the exchange copies this node's part out before any lands.
+ * Returns the exchange's answer for @p watch. */
+static int exchange_root_data(size_t carried, int root_node, const struct exchange_watch *watch) {
+  size_t *bytes = calloc((size_t)team_participants(), sizeof *bytes);
   if (!bytes)
-    err_fatal("out of memory for a collective store");
+    err_fatal("out of memory for a collective of %zu bytes", carried);
+  bytes[root_node] = carried;
+  int dirty = collectives_exchange(node.collectives.buf, bytes, node.collectives.buf, watch);
+  free(bytes);
+  return dirty;
+}
+
+static void bcast_store_leader(void) {
+  int root_node = team_node_of_thread(node.collectives.bcast_root);
+  size_t total = pack_root_values(node.collectives.store_targets, node.collectives.store_sizes,
+                                  node.collectives.store_count, root_node);
   int inline_data = total <= BCAST_STORE_INLINE_BYTES;
-  if (inline_data)
-    bytes[root_node] = total;
-  /* In place: the exchange copies this node's part out before any lands. */
   struct exchange_watch watch = {node.collectives.store_targets, node.collectives.store_sizes,
                                  node.collectives.store_count, root_node};
-  int dirty = collectives_exchange(node.collectives.buf, bytes, node.collectives.buf, &watch);
-  free(bytes);
+  int dirty = exchange_root_data(inline_data ? total : 0, root_node, &watch);
   if (dirty || !inline_data) {
     if (root_node == node.rank)
       collectives_read_targets(node.collectives.buf, node.collectives.store_targets,
@@ -815,43 +822,30 @@ void parade_bcast_store(void **targets, const size_t *sizes, int n, int root) {
 
 /* The root's node packs the root thread's variables into the node buffer;
  * up to BCAST_STORE_INLINE_BYTES travel inside the exchange of write
- * notices that stands for the single's barrier, more in a broadcast after
- * it. The copyprivate took a broadcast and then a barrier, two meetings of
+ * notices that stands for the single's barrier, more in a broadcast
+ * beside it. The copyprivate took a broadcast and then a barrier, two meetings of
  * the nodes; small data now takes one. */
 static void copyprivate_leader(void) {
   const size_t *sizes = node.collectives.copy_sizes;
   int n = node.collectives.copy_count;
-  size_t total = 0;
-  for (int v = 0; v < n; v++)
-    total += sizes[v];
-  ensure_buffer(total);
   int root = node.collectives.bcast_root;
   int root_node = team_node_of_thread(root);
-  if (root_node == node.rank)
-    collectives_read_targets(node.collectives.buf,
-                             (void *const *)node.collectives.contrib[root - team_first_global()],
-                             sizes, n);
-  int participants = team_participants();
-  size_t *bytes = calloc((size_t)participants, sizeof *bytes);
-  if (!bytes)
-    err_fatal("out of memory for a copyprivate");
+  const void *root_vars =
+      root_node == node.rank ? node.collectives.contrib[root - team_first_global()] : NULL;
+  size_t total = pack_root_values((void *const *)root_vars, sizes, n, root_node);
   int inline_data = total <= BCAST_STORE_INLINE_BYTES;
-  if (inline_data)
-    bytes[root_node] = total;
   /* More data goes in a broadcast started before the exchange, so that
    * the two overlap (every node starts them in the same order, as MPI
    * asks of collectives in flight together). The exchange leaves the
    * buffer alone: no node sends data in it. */
   MPI_Request data = MPI_REQUEST_NULL;
-  int overlap = !inline_data && participants > 1 && total <= chunk_elements();
+  int overlap = !inline_data && team_participants() > 1 && total <= chunk_elements();
   uint64_t start = stats_now_ns();
   if (overlap)
     MPI_Ibcast(node.collectives.buf, (int)total, MPI_BYTE, root_node, team_comm(), &data);
-  /* Private variables: no shared targets to watch. In place, as for a
-   * collective store. */
+  /* Private variables: no shared targets to watch. */
   struct exchange_watch watch = {NULL, NULL, 0, -1};
-  collectives_exchange(node.collectives.buf, bytes, node.collectives.buf, &watch);
-  free(bytes);
+  exchange_root_data(inline_data ? total : 0, root_node, &watch);
   if (overlap) {
     comm_wait_mpi(&data);
     STAT_INC(collectives);

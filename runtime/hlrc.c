@@ -831,7 +831,9 @@ void hlrc_barrier(MPI_Comm comm, uint32_t participants, const void *data, size_t
   const size_t width = head + (len + sizeof(uint64_t) - 1) / sizeof(uint64_t);
   if (width > INT32_MAX / 8 || participants > INT32_MAX / width)
     err_fatal("a barrier carrying %zu bytes from each of %u nodes", len, participants);
-  uint64_t *mine = calloc(width, sizeof *mine);
+  /* On the stack unless data rides along (a barrier's usual case). */
+  uint64_t words[2 + BARRIER_INLINE_NOTICES] = {0};
+  uint64_t *mine = len ? calloc(width, sizeof *mine) : words;
   uint64_t *all = malloc(participants * width * sizeof *all);
   int *counts = malloc(participants * sizeof *counts);
   int *displs = malloc(participants * sizeof *displs);
@@ -846,7 +848,8 @@ void hlrc_barrier(MPI_Comm comm, uint32_t participants, const void *data, size_t
   MPI_Request req;
   MPI_Iallgather(mine, (int)width, MPI_UINT64_T, all, (int)width, MPI_UINT64_T, comm, &req);
   comm_wait_mpi(&req);
-  free(mine);
+  if (mine != words)
+    free(mine);
   for (uint32_t r = 0; r < participants && len; r++)
     memcpy((char *)data_all + r * len, all + r * width + head, len);
   size_t total = 0, rest = 0;

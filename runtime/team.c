@@ -113,7 +113,7 @@ void team_node_barrier(void (*last)(void)) { node_barrier(last, 0); }
 static void global_barrier(void) {
   STAT_INC(barriers);
   size_t len = 0;
-  const void *partial = node.team.join_partial ? node.team.join_partial(&len) : NULL;
+  void *partial = node.team.join_partial ? node.team.join_partial(&len) : NULL;
   if (node.size == 1 || team_participants() <= 1) {
     if (partial)
       node.team.join_finish(partial, 1);

@@ -51,9 +51,9 @@ struct team {
    * reduction, collectives.c): this node's part, @p len bytes, or NULL
    * for none; then what to do with every node's part, in node order. Run
    * by the join's last local thread, the others parked; NULL until a
-   * region first asks. */
-  const void *(*join_partial)(size_t *len);
-  void (*join_finish)(const void *all, int nodes);
+   * region first asks. join_finish may fold the parts in place. */
+  void *(*join_partial)(size_t *len);
+  void (*join_finish)(void *all, int nodes);
 };
 
 /* Ranks other than 0 (rank 0 forks through parade_parallel): serve fork, departure and exit
