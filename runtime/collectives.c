@@ -146,7 +146,7 @@ static void allreduce_chunked(unsigned char *buf, size_t count, size_t size, MPI
     size_t n = count - done < chunk_elements() ? count - done : chunk_elements();
     MPI_Request req;
     MPI_Iallreduce(MPI_IN_PLACE, buf + done * size, (int)n, type, op, team_comm(), &req);
-    comm_wait_mpi(&req);
+    comm_wait_mpi_bulk(&req, n * size);
     done += n;
   }
 }
@@ -477,7 +477,7 @@ static void node_bcast(size_t len, int root_node) {
     size_t n = len - done < chunk_elements() ? len - done : chunk_elements();
     MPI_Request req;
     MPI_Ibcast(node.collectives.buf + done, (int)n, MPI_BYTE, root_node, team_comm(), &req);
-    comm_wait_mpi(&req);
+    comm_wait_mpi_bulk(&req, n);
     done += n;
   }
   STAT_INC(collectives);
@@ -841,13 +841,16 @@ static void copyprivate_leader(void) {
   MPI_Request data = MPI_REQUEST_NULL;
   int overlap = !inline_data && team_participants() > 1 && total <= chunk_elements();
   uint64_t start = stats_now_ns();
-  if (overlap)
+  if (overlap) {
     MPI_Ibcast(node.collectives.buf, (int)total, MPI_BYTE, root_node, team_comm(), &data);
+    comm_bulk_begin(total);
+  }
   /* Private variables: no shared targets to watch. */
   struct exchange_watch watch = {NULL, NULL, 0, -1};
   exchange_root_data(inline_data ? total : 0, root_node, &watch);
   if (overlap) {
     comm_wait_mpi(&data);
+    comm_bulk_end(total);
     STAT_INC(collectives);
     STAT_ADD(collective_ns, stats_now_ns() - start);
   } else if (!inline_data) {

@@ -48,6 +48,10 @@ struct comm {
   struct bundle *out;
   /* Comm thread only: sends still in flight. */
   struct pending_send *pending;
+  /* Bulk transfers in flight (comm_bulk_begin): waits and the idle comm
+   * thread yield instead of sleeping meanwhile. */
+  _Atomic uint32_t bulk;
+  _Atomic uint64_t bulk_since; /* when the last one started */
   /* A large message's buffer, given back by its consumer for the next. */
   _Atomic(struct control_msg *) spare;
 };
@@ -202,6 +206,36 @@ static void count_poll_sleep(long asked_ns, uint64_t took_ns) {
   STAT_ADD(poll_sleep_ns, took_ns);
 }
 
+/* How long a wait yields between its tests, before it sleeps, while a
+ * bulk transfer is in flight. */
+#define COMM_BULK_YIELD_NS 2000000
+
+void comm_bulk_begin(size_t bytes) {
+  if (bytes >= COMM_BULK_BYTES) {
+    atomic_store_explicit(&C.bulk_since, stats_now_ns(), memory_order_relaxed);
+    atomic_fetch_add(&C.bulk, 1);
+  }
+}
+
+/* A bulk transfer started less than COMM_BULK_YIELD_NS ago is in flight
+ * (one whose completion is waited for later, as a fork's sends are at the
+ * join, does not keep the communication thread yielding for longer). */
+static int bulk_in_flight(uint64_t now) {
+  return atomic_load_explicit(&C.bulk, memory_order_relaxed) &&
+         now - atomic_load_explicit(&C.bulk_since, memory_order_relaxed) < COMM_BULK_YIELD_NS;
+}
+
+void comm_bulk_end(size_t bytes) {
+  if (bytes >= COMM_BULK_BYTES)
+    atomic_fetch_sub(&C.bulk, 1);
+}
+
+void comm_wait_mpi_bulk(MPI_Request *req, size_t bytes) {
+  comm_bulk_begin(bytes);
+  comm_wait_mpi(req);
+  comm_bulk_end(bytes);
+}
+
 void comm_wait_mpi(MPI_Request *req) {
   int flag = 0;
   long sleep_ns = 1000;
@@ -210,6 +244,10 @@ void comm_wait_mpi(MPI_Request *req) {
     if (flag)
       return;
     if (round < 64) {
+      sched_yield();
+      continue;
+    }
+    if (bulk_in_flight(stats_now_ns())) {
       sched_yield();
       continue;
     }
@@ -228,7 +266,7 @@ void comm_send_bundle(int dest, struct bundle *b) {
   count_send(b);
   MPI_Request req;
   MPI_Isend(b->buf, (int)b->len, MPI_BYTE, dest, COMM_TAG, C.runtime, &req);
-  comm_wait_mpi(&req);
+  comm_wait_mpi_bulk(&req, b->len);
   b->len = 0;
   b->count = 0;
 }
@@ -247,12 +285,16 @@ void comm_sends_start(struct comm_sends *s, int first, int last, struct bundle *
     MPI_Isend(b->buf, (int)b->len, MPI_BYTE, dest, COMM_TAG, C.runtime, &s->reqs[s->count++]);
   }
   s->buf = b->buf;
+  s->len = b->len;
+  comm_bulk_begin(s->len);
   memset(b, 0, sizeof *b); /* the buffer is the sends' now */
 }
 
 void comm_sends_wait(struct comm_sends *s) {
   for (int i = 0; i < s->count; i++)
     comm_wait_mpi(&s->reqs[i]);
+  if (s->count)
+    comm_bulk_end(s->len);
   free(s->reqs);
   free(s->buf);
   *s = (struct comm_sends){0};
@@ -603,8 +645,10 @@ static void *comm_main(void *unused) {
      * phase of rank 0 waited up to the whole bound: an empty region after
      * 1 ms of serial work took 572 us at P = 2, T = 1, and 187 us with
      * 50 us, for about 12% of a core per idle rank), and longest (200 us,
-     * PARADE_COMM_SLEEP_US) otherwise. */
-    if (++idle_rounds < 200) {
+     * PARADE_COMM_SLEEP_US) otherwise. While a bulk transfer of this rank
+     * is in flight (comm_bulk_begin) it yields instead: a fork's large
+     * arguments move on only while some thread of the rank polls MPI. */
+    if (++idle_rounds < 200 || bulk_in_flight(stats_now_ns())) {
       sched_yield();
       continue;
     }

@@ -150,6 +150,7 @@ struct comm_sends {
   MPI_Request *reqs;
   int count;
   char *buf;
+  size_t len; /* bytes of each message */
 };
 /* Start sending @p b to each rank in [@p first, @p last): one copy of the
  * messages for all of them (a fork's arguments may be large). The bundle's
@@ -175,8 +176,24 @@ struct control_msg *comm_wait_control(int urgent);
 /* Done with a control message from comm_wait_control. */
 void comm_control_done(struct control_msg *msg);
 
-/* Complete @p req without spinning a core. */
+/* Complete @p req without spinning a core: a few yields between tests,
+ * then sleeps that grow to 50 us. */
 void comm_wait_mpi(MPI_Request *req);
+
+/* A transfer of @p bytes to or from this rank starts or ends. While one of
+ * COMM_BULK_BYTES or more is in flight, waits for MPI requests yield
+ * between their tests for up to 2 ms before they sleep, and the idle
+ * communication thread yields instead of sleeping. MPI moves such a
+ * message on only while a thread of the rank polls it (over TCP, a socket
+ * buffer's worth at a time; any request's test moves every transfer), so
+ * waits that sleep between tests stretch the transfer. Other waits keep
+ * their sleeps: a yielding waiter takes CPU time from the threads that
+ * compute on an oversubscribed host. */
+#define COMM_BULK_BYTES ((size_t)64 * 1024)
+void comm_bulk_begin(size_t bytes);
+void comm_bulk_end(size_t bytes);
+/* comm_wait_mpi for a request that itself moves @p bytes. */
+void comm_wait_mpi_bulk(MPI_Request *req, size_t bytes);
 
 /* The communicator of the first @p k ranks (collective over all ranks the
  * first time for each k: call it only where every rank does). */
