@@ -85,14 +85,49 @@ static int prot_of(uint32_t state) {
 
 /* ---- Fault path (async-signal-safe: no malloc, no MPI) --------------- */
 
-/* How many pages a fault on @p page, homed at @p home, asks for: as many
- * as the valid pages of the same home just before it, up to
- * PARADE_PREFETCH_PAGES. A node reading a home's pages in order (one
- * thread or several) then pays one round trip per window rather than one
- * per page, and the window doubles with each fetch. Fewer than two valid
- * pages before it ask for one page: a thread reading two pages of a
- * neighbour's block (a halo row) asks for no third. */
-static uint32_t fetch_window(size_t page, uint32_t home) {
+/* Epochs after which a dropped copy no longer counts as lately held. */
+#define DROPPED_LATELY_EPOCHS 4
+
+/* This node's copy of @p page (not homed here) is dropped now: remember
+ * the epoch if a thread touched it (a copy that only came along with
+ * another page's fetch says nothing of what this node reads). */
+static void note_dropped(size_t page) {
+  _Atomic uint32_t *h = &entry_of(page)->history;
+  uint32_t was = atomic_load_explicit(h, memory_order_relaxed);
+  uint32_t epoch = (uint32_t)atomic_load_explicit(&node.hlrc.epoch, memory_order_relaxed);
+  atomic_store_explicit(
+      h, was & PAGE_UNTOUCHED ? was & ~PAGE_UNTOUCHED : (epoch + 1) & ~PAGE_UNTOUCHED,
+      memory_order_relaxed);
+}
+
+static int dropped_lately(size_t page) {
+  uint32_t dropped = atomic_load_explicit(&entry_of(page)->history, memory_order_relaxed);
+  uint32_t now = (uint32_t)atomic_load_explicit(&node.hlrc.epoch, memory_order_relaxed);
+  return dropped != 0 && !(dropped & PAGE_UNTOUCHED) &&
+         ((now - (dropped - 1)) & ~PAGE_UNTOUCHED) <= DROPPED_LATELY_EPOCHS;
+}
+
+/* A thread touches @p page's copy. */
+static void note_touched(size_t page) {
+  atomic_fetch_and_explicit(&entry_of(page)->history, ~PAGE_UNTOUCHED, memory_order_relaxed);
+}
+
+/* How many pages a fault on @p page, homed at @p home, asks for, up to
+ * PARADE_PREFETCH_PAGES:
+ *  - as many as the valid pages of the same home just before it: a node
+ *    reading a home's pages in order (one thread or several) then pays one
+ *    round trip per window rather than one per page, and the window
+ *    doubles with each fetch. Fewer than two valid pages before it ask for
+ *    one page: a thread reading two pages of a neighbour's block (a halo
+ *    row) asks for no third;
+ *  - at least the pages after it, of the same home, whose copies this
+ *    node held and lost in the last DROPPED_LATELY_EPOCHS epochs: a node
+ *    that read a home's pages lately reads them again, whatever its order
+ *    (CG's matvec reads the other node's half of its vector in no order:
+ *    41 faults an iteration at 2x2, each bringing 1.5 pages). A page it
+ *    never held, or held long ago (the whole grid, written once by rank 0
+ *    before its homes moved away), does not come along. */
+static uint32_t fetch_window(size_t page, uint32_t home, uint32_t *in_order) {
   uint32_t most = (uint32_t)node.opt.prefetch_pages, valid = 0;
   while (valid < most && valid < page) {
     size_t before = page - 1 - valid;
@@ -101,7 +136,17 @@ static uint32_t fetch_window(size_t page, uint32_t home) {
       break;
     valid++;
   }
-  return valid < 2 ? 1 : valid;
+  uint32_t held = 1;
+  while (held < most && page + held < node.vm.npages) {
+    size_t after = page + held;
+    if (home_of(after) != home || page_state_of(entry_of(after)) != PAGE_INVALID ||
+        !dropped_lately(after))
+      break;
+    held++;
+  }
+  uint32_t want = valid < 2 ? 1 : valid;
+  *in_order = want;
+  return held > want ? held : want;
 }
 
 /* Claim up to @p want - 1 pages after @p page, INVALID here and homed at
@@ -133,7 +178,9 @@ static void fetch_page(size_t page) {
               "had no copy of: a forked child has no connection to the other ranks",
               page);
   struct wait_slot *slot = comm_my_slot();
-  uint32_t count = home == me() ? 1 : claim_following(page, home, fetch_window(page, home));
+  uint32_t in_order = 1;
+  uint32_t count =
+      home == me() ? 1 : claim_following(page, home, fetch_window(page, home, &in_order));
   slot->req.dest = home;
   /* Fetches from a home outside the current team cannot wait for its
    * collective stores: it makes none (the runtime falls back for them). */
@@ -158,10 +205,18 @@ static void fetch_page(size_t page) {
     err_fatal("protocol error: rank %u answered a fetch of %u page(s) from page %zu with %zu bytes",
               home, count, page, slot->reply_len);
   STAT_ADD(pages_fetched, got);
-  if (got > 1) {
-    vm_protect(&node.vm, page + 1, got - 1, PROT_READ);
+  note_touched(page);
+  /* Pages read in order are readable at once; the pages after them came
+   * because this node read them lately, and stay protected until a thread
+   * touches them (a cheap fault, here only), so that only those a thread
+   * reads count as read again (hlrc_fault). */
+  size_t readable = got < in_order ? got : in_order;
+  if (readable > 1)
+    vm_protect(&node.vm, page + 1, readable - 1, PROT_READ);
+  for (size_t i = readable; i < got; i++)
+    atomic_fetch_or_explicit(&entry_of(page + i)->history, PAGE_UNTOUCHED, memory_order_relaxed);
+  if (got > 1)
     STAT_ADD(pages_prefetched, got - 1);
-  }
   for (size_t i = 1; i < count; i++)
     page_finish(entry_of(page + i), i < got ? PAGE_READ_ONLY : PAGE_INVALID);
 }
@@ -188,9 +243,20 @@ void hlrc_fault(size_t page, int write) {
     } else if (s == PAGE_TRANSIENT || s == PAGE_BLOCKED) {
       page_wait_while_busy(e);
     } else if (s == PAGE_READ_ONLY) {
-      if (!write)
-        break;
+      if (!write) {
+        /* A copy that came with another page's fetch, touched first. */
+        if (!(atomic_load_explicit(&e->history, memory_order_relaxed) & PAGE_UNTOUCHED))
+          break;
+        if (page_claim(e, PAGE_READ_ONLY)) {
+          note_touched(page);
+          STAT_INC(prefetched_touched);
+          vm_protect(&node.vm, page, 1, PROT_READ);
+          page_finish(e, PAGE_READ_ONLY);
+        }
+        continue;
+      }
       if (page_claim(e, PAGE_READ_ONLY)) {
+        note_touched(page);
         if (home_of(page) != me()) {
           memcpy(vm_twin_page(&node.vm, page), vm_sys_page(&node.vm, page), node.vm.page_size);
           STAT_INC(twins);
@@ -350,6 +416,7 @@ static void drop_copy(size_t page, struct wait_slot *slot, uint8_t **scratch) {
       atomic_fetch_sub(&node.hlrc.remote_dirty, 1);
     }
     STAT_INC(invalidations);
+    note_dropped(page);
     page_finish(e, PAGE_INVALID);
     return;
   }
@@ -385,6 +452,7 @@ static void drop_run_flush(struct drop_run *run) {
   vm_protect(&node.vm, run->start, run->count, PROT_NONE);
   for (size_t page = run->start; page < run->start + run->count; page++) {
     STAT_INC(invalidations);
+    note_dropped(page);
     page_finish(entry_of(page), PAGE_INVALID);
   }
   run->count = 0;
@@ -788,8 +856,10 @@ void hlrc_apply_departure(const struct depart_entry *entries, size_t count) {
     } else {
       target = state == PAGE_INVALID ? PAGE_INVALID : PAGE_READ_ONLY;
     }
-    if (target == PAGE_INVALID && state != PAGE_INVALID)
+    if (target == PAGE_INVALID && state != PAGE_INVALID) {
       STAT_INC(invalidations);
+      note_dropped(d->page);
+    }
     if (prot_of(target) != prot_of(state))
       prot_run_add(&run, d->page, prot_of(target));
     atomic_store(&e->state, target);

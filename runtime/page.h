@@ -47,7 +47,16 @@ struct page_entry {
   _Atomic int32_t pending_diffs; /* at the home: barrier diffs still due */
   _Atomic uint32_t home;
   _Atomic uint32_t epoch_flags;
+  /* Not at the home: the epoch in which a copy this node had read or
+   * written was last dropped (a departure, an acquire or a flush), plus
+   * one, in the low 31 bits (0: never); PAGE_UNTOUCHED while the copy here
+   * came with another page's fetch and no thread has touched it yet (it is
+   * READ_ONLY and still protected PROT_NONE: the first access faults, here
+   * only). */
+  _Atomic uint32_t history;
 };
+
+#define PAGE_UNTOUCHED (1u << 31)
 
 struct page_table {
   struct page_entry *entries;

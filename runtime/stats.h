@@ -13,6 +13,7 @@
   X(page_faults_write)                                                                             \
   X(pages_fetched)                                                                                 \
   X(pages_prefetched)                                                                              \
+  X(prefetched_touched)                                                                            \
   X(pages_served)                                                                                  \
   X(twins)                                                                                         \
   X(diffs_sent)                                                                                    \
