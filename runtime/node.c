@@ -115,14 +115,32 @@ static void on_fork_child(void) {
 /* exit() from anywhere but rank 0's serial code cannot end in order (other
  * ranks may wait in a barrier for this thread): end the whole job with the
  * same status instead of leaving anyone waiting. */
+/* Rank 0's exit() from its serial code: the status the job ends with
+ * once the program's destructors have run. */
+static int shutdown_due, shutdown_status;
+
+/* The last of the executable's destructors (the lowest priority a program
+ * may give runs last), after the program's own: end the job that rank 0's
+ * exit() left running for them. */
+__attribute__((destructor(101))) static void parade_fini(void) {
+  if (shutdown_due && !node.finished && !node.forked) {
+    shutdown_due = 0;
+    shutdown_job(shutdown_status);
+  }
+}
+
 static void on_process_exit(int status, void *unused) {
   (void)unused;
   if (node.finished || node.forked)
     return; /* a forked child's exit is its own: MPI and the job are its parent's */
   if (node.rank == 0 && pthread_equal(pthread_self(), node.main_thread) && !parade_in_parallel()) {
-    /* One rank too: a launcher takes a process that ends without
-     * MPI_Finalize for a failure (exit(0) ended the job with status 1). */
-    shutdown_job(status);
+    /* The job ends after the program's destructors, which run after this
+     * handler and may read shared data or run regions as much as its
+     * atexit handlers (parade_fini). One rank too: a launcher takes a
+     * process that ends without MPI_Finalize for a failure (exit(0) ended
+     * the job with status 1). */
+    shutdown_status = status;
+    shutdown_due = 1;
     return;
   }
   if (node.size <= 1) {
@@ -225,14 +243,18 @@ static char **shared_argv(int argc, char **argv) {
 static void finish(int status) {
   if (node.forked) /* main returned in a child the program forked: it ends alone */
     parade_exit(status);
-  /* Rank 0 with other ranks: exit() runs the program's atexit handlers
-   * first, with the DSM still serving (a handler may read shared data),
-   * then on_process_exit, registered before the program's main, ends the
-   * job. */
-  if (node.rank == 0 && node.size > 1)
+  /* Rank 0: exit() runs the program's atexit handlers and then its
+   * destructors with the team and the DSM still there (a handler may read
+   * shared data, or run a region), then ends the job (parade_fini). */
+  if (node.rank == 0)
     parade_exit(status);
+  /* The other ranks: the program's atexit handlers and destructors ran on
+   * rank 0, as in one process; they must not run again here (a destructor
+   * that printed would print once per rank, and one that read shared data
+   * would fault with the DSM shut down). */
   shutdown_job(status);
-  parade_exit(status);
+  fflush(NULL);
+  _exit(status);
 }
 
 int parade_main(int argc, char **argv, int (*user_main)(int, char **)) {
