@@ -2,7 +2,8 @@
 """Check a PARADE_STATS JSON file: one object per rank, every documented
 integer key present, and totals over the ranks within bounds.
 usage: check_stats_json.py FILE RANKS [KEY=MIN | KEY<=MAX | KEY>=KEY2]...
-KEY>=KEY2 holds on every rank."""
+KEY>=KEY2 holds on every rank. In KEY=MIN and KEY<=MAX, KEY may be a
+difference of two keys, A-B (the totals' difference)."""
 import json
 import sys
 
@@ -20,6 +21,14 @@ for obj in data:
     for key in REQUIRED:
         if not isinstance(obj.get(key), int):
             sys.exit("stats: rank %d lacks integer key %s" % (obj["rank"], key))
+def total_of(key):
+    """The total over the ranks of KEY, or of A minus B for KEY = A-B."""
+    if "-" in key:
+        a, b = key.split("-")
+        return sum(obj[a] - obj[b] for obj in data)
+    return sum(obj[key] for obj in data)
+
+
 # Totals over ranks must reach the given minimums and stay under the maximums.
 for arg in sys.argv[3:]:
     if ">=" in arg:
@@ -32,13 +41,13 @@ for arg in sys.argv[3:]:
         continue
     if "<=" in arg:
         key, maximum = arg.split("<=")
-        total = sum(obj[key] for obj in data)
+        total = total_of(key)
         if total > int(maximum):
             sys.exit("stats: total %s = %d, expected at most %s" % (key, total, maximum))
         print("stats: total %s <= %s" % (key, maximum))
         continue
     key, minimum = arg.split("=")
-    total = sum(obj[key] for obj in data)
+    total = total_of(key)
     if total < int(minimum):
         sys.exit("stats: total %s = %d, expected at least %s" % (key, total, minimum))
     print("stats: total %s >= %s" % (key, minimum))
