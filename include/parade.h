@@ -790,6 +790,47 @@ __SIZE_TYPE__ parade_fwrite(const void *buf, __SIZE_TYPE__ size, __SIZE_TYPE__ n
                             struct _IO_FILE *stream);
 /** @brief fgets(3) that works on a protected shared buffer. */
 char *parade_fgets(char *buf, int size, struct _IO_FILE *stream);
+/** @name System calls that work on protected shared buffers and paths: each
+ *  makes its buffers valid on this node first (io_syscalls.c). */
+/**@{*/
+struct stat;
+struct iovec;
+struct sockaddr;
+struct utsname;
+struct rusage;
+__PTRDIFF_TYPE__ parade_pread(int fd, void *buf, __SIZE_TYPE__ count, long offset);
+__PTRDIFF_TYPE__ parade_pwrite(int fd, const void *buf, __SIZE_TYPE__ count, long offset);
+__PTRDIFF_TYPE__ parade_readv(int fd, const struct iovec *iov, int count);
+__PTRDIFF_TYPE__ parade_writev(int fd, const struct iovec *iov, int count);
+__PTRDIFF_TYPE__ parade_preadv(int fd, const struct iovec *iov, int count, long offset);
+__PTRDIFF_TYPE__ parade_pwritev(int fd, const struct iovec *iov, int count, long offset);
+__PTRDIFF_TYPE__ parade_recv(int fd, void *buf, __SIZE_TYPE__ len, int flags);
+__PTRDIFF_TYPE__ parade_recvfrom(int fd, void *buf, __SIZE_TYPE__ len, int flags,
+                                 struct sockaddr *from, unsigned *fromlen);
+__PTRDIFF_TYPE__ parade_send(int fd, const void *buf, __SIZE_TYPE__ len, int flags);
+__PTRDIFF_TYPE__ parade_sendto(int fd, const void *buf, __SIZE_TYPE__ len, int flags,
+                               const struct sockaddr *to, unsigned tolen);
+char *parade_getcwd(char *buf, __SIZE_TYPE__ size);
+__PTRDIFF_TYPE__ parade_readlink(const char *path, char *buf, __SIZE_TYPE__ size);
+int parade_pipe(int fds[2]);
+int parade_pipe2(int fds[2], int flags);
+int parade_stat(const char *path, struct stat *st);
+int parade_lstat(const char *path, struct stat *st);
+int parade_fstat(int fd, struct stat *st);
+int parade_uname(struct utsname *name);
+int parade_gethostname(char *name, __SIZE_TYPE__ len);
+int parade_getrusage(int who, struct rusage *usage);
+int parade_open(const char *path, int flags, ...);
+int parade_creat(const char *path, unsigned mode);
+int parade_access(const char *path, int how);
+int parade_unlink(const char *path);
+int parade_remove(const char *path);
+int parade_rename(const char *from, const char *to);
+int parade_mkdir(const char *path, unsigned mode);
+int parade_rmdir(const char *path);
+int parade_chdir(const char *path);
+int parade_symlink(const char *target, const char *path);
+/**@}*/
 /** @brief getline and getdelim with the line on the shared heap. */
 __PTRDIFF_TYPE__ parade_getline(char **line, __SIZE_TYPE__ *cap, struct _IO_FILE *stream);
 __PTRDIFF_TYPE__ parade_getdelim(char **line, __SIZE_TYPE__ *cap, int delim,
