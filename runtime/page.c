@@ -29,6 +29,7 @@ int page_table_init(struct page_table *table, size_t npages, uint32_t home) {
     atomic_init(&table->entries[i].home, home);
     atomic_init(&table->entries[i].epoch_flags, 0);
     atomic_init(&table->entries[i].history, 0);
+    atomic_init(&table->entries[i].written, 0);
     atomic_init(&table->epoch_list[i], EPOCH_LIST_EMPTY);
   }
   atomic_init(&table->epoch_count, 0);

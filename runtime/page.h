@@ -54,6 +54,9 @@ struct page_entry {
    * READ_ONLY and still protected PROT_NONE: the first access faults, here
    * only). */
   _Atomic uint32_t history;
+  /* At the home: the epoch of its last write fault on the page, plus one
+   * (0: none), for write_ahead (hlrc.c). */
+  _Atomic uint32_t written;
 };
 
 #define PAGE_UNTOUCHED (1u << 31)

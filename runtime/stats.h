@@ -16,6 +16,7 @@
   X(prefetched_touched)                                                                            \
   X(pages_served)                                                                                  \
   X(twins)                                                                                         \
+  X(pages_written_ahead)                                                                           \
   X(diffs_sent)                                                                                    \
   X(diff_bytes)                                                                                    \
   X(diffs_applied)                                                                                 \
