@@ -474,7 +474,8 @@ static const struct option_row option_table[] = {
     {"PARADE_COMM_SLEEP_US", parse_comm_sleep, 1,
      "longest sleep of the idle communication thread (default 200)"},
     {"PARADE_PREFETCH_PAGES", parse_prefetch_pages, 1,
-     "most pages one fetch brings to a thread reading pages in order (default 16, 1: none)"},
+     "most pages one fetch brings: a thread reading pages in order, or pages read lately and lost "
+     "since (default 16, 1: none)"},
     {"PARADE_TEST_STORE_DELAY_US", parse_store_delay, 1,
      "testing only: odd ranks wait this long before their collective stores"},
     {"PARADE_TEST_COLLECTIVE_CHUNK", parse_collective_chunk, 1,
