@@ -141,8 +141,11 @@ static uint32_t write_ahead(size_t page) {
   while (n + 1 < WRITE_AHEAD_PAGES && page + n + 1 < node.vm.npages) {
     size_t next = page + n + 1;
     struct page_entry *e = entry_of(next);
+    /* Not written in this epoch (its twin must be the content every copy
+     * elsewhere has). */
     if (home_of(next) != me() || atomic_load_explicit(&e->written, memory_order_relaxed) != last ||
-        page_state_of(e) != PAGE_READ_ONLY || !page_claim(e, PAGE_READ_ONLY))
+        (atomic_load(&e->epoch_flags) & EPOCH_WRITTEN) || page_state_of(e) != PAGE_READ_ONLY ||
+        !page_claim(e, PAGE_READ_ONLY))
       break;
     n++;
   }
@@ -307,12 +310,17 @@ void hlrc_fault(size_t page, int write) {
         } else if (node.size > 1) {
           ahead = write_ahead(page);
           STAT_ADD(pages_written_ahead, ahead);
-          /* Before the writes they let through. */
+          /* Before the writes they let through. A page made writable
+           * ahead gets a twin: the barrier sends no notice for it if the
+           * home did not write it after all (hlrc_own_notices). */
           for (uint32_t i = 0; i <= ahead; i++) {
             change_log_mark(page + i, me());
             note_home_write(page + i);
-            if (i > 0)
-              page_mark_epoch(&node.pages, page + i, EPOCH_WRITTEN);
+            if (i > 0) {
+              memcpy(vm_twin_page(&node.vm, page + i), vm_sys_page(&node.vm, page + i),
+                     node.vm.page_size);
+              page_mark_epoch(&node.pages, page + i, EPOCH_WRITTEN | EPOCH_AHEAD);
+            }
           }
         }
         page_mark_epoch(&node.pages, page, EPOCH_WRITTEN);
@@ -747,6 +755,27 @@ void hlrc_collective_stores_done(void) {
 
 /* ---- Barrier: notices, the home decision, the departure -------------- */
 
+/* A page this home made writable ahead of a write (write_ahead) that it
+ * did not write: its content is its twin's. It gets no notice (another
+ * node's write to it alone moves its home there, with no diff, as if
+ * nothing had been made writable), and is protected again, since a node
+ * may hold a copy. Every thread of this node is parked. */
+static int unwritten_ahead(size_t page) {
+  struct page_entry *e = entry_of(page);
+  if (home_of(page) != me() || page_state_of(e) != PAGE_DIRTY ||
+      memcmp(vm_sys_page(&node.vm, page), vm_twin_page(&node.vm, page), node.vm.page_size) != 0 ||
+      !page_claim(e, PAGE_DIRTY))
+    return 0;
+  vm_protect(&node.vm, page, 1, PROT_READ);
+  /* Not written by this node: its departure must not count it a writer
+   * (another node that wrote the page becomes its home, and this copy is
+   * dropped). */
+  atomic_fetch_and(&e->epoch_flags, ~(uint32_t)(EPOCH_WRITTEN | EPOCH_AHEAD));
+  page_finish(e, PAGE_READ_ONLY);
+  STAT_INC(pages_ahead_unwritten);
+  return 1;
+}
+
 size_t hlrc_own_notices(struct notice_rec **out) {
   size_t count = atomic_load(&node.pages.epoch_count);
   struct notice_rec *recs = malloc((count ? count : 1) * sizeof *recs);
@@ -759,6 +788,8 @@ size_t hlrc_own_notices(struct notice_rec **out) {
       continue;
     uint32_t flags = atomic_load(&entry_of(page)->epoch_flags);
     if (!(flags & EPOCH_WRITTEN))
+      continue;
+    if ((flags & EPOCH_AHEAD) && unwritten_ahead(page))
       continue;
     uint16_t nf = 0;
     if (page_state_of(entry_of(page)) == PAGE_DIRTY)
@@ -1055,6 +1086,11 @@ static void defer(int src, const struct msg_page_req *req) {
 static int home_protect_for_copy(struct page_entry *e, size_t page) {
   uint32_t s = page_state_of(e);
   if (s == PAGE_DIRTY && page_claim(e, PAGE_DIRTY)) {
+    /* A page made writable ahead may be copied with writes its twin lacks:
+     * it counts as written from now on (hlrc_own_notices compares the two
+     * at the barrier, and a copy that differs from the twin, restored
+     * after it to the twin's content, would keep no notice). */
+    atomic_fetch_and(&e->epoch_flags, ~(uint32_t)EPOCH_AHEAD);
     vm_protect(&node.vm, page, 1, PROT_READ);
     page_finish(e, PAGE_READ_ONLY);
     return 1;

@@ -38,6 +38,7 @@ enum {
   EPOCH_FLUSHED = 1u << 1, /* a lock release already sent its diff home */
   EPOCH_LEARNED = 1u << 2, /* a lock grant said another node wrote it */
   EPOCH_LISTED = 1u << 3,  /* the page is in the epoch list */
+  EPOCH_AHEAD = 1u << 4,   /* made writable ahead of a write, with a twin (hlrc.c) */
 };
 
 #define EPOCH_LIST_EMPTY UINT32_MAX

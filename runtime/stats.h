@@ -17,6 +17,7 @@
   X(pages_served)                                                                                  \
   X(twins)                                                                                         \
   X(pages_written_ahead)                                                                           \
+  X(pages_ahead_unwritten)                                                                         \
   X(diffs_sent)                                                                                    \
   X(diff_bytes)                                                                                    \
   X(diffs_applied)                                                                                 \
