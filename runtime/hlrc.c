@@ -88,33 +88,31 @@ static int prot_of(uint32_t state) {
 /* Epochs after which a dropped copy no longer counts as lately held. */
 #define DROPPED_LATELY_EPOCHS 4
 
+static uint32_t epoch_now(void) {
+  return (uint32_t)atomic_load_explicit(&node.hlrc.epoch, memory_order_relaxed);
+}
+
 /* This node's copy of @p page (not homed here) is dropped now: remember
  * the epoch if a thread touched it (a copy that only came along with
  * another page's fetch says nothing of what this node reads). */
 static void note_dropped(size_t page) {
   _Atomic uint32_t *h = &entry_of(page)->history;
   uint32_t was = atomic_load_explicit(h, memory_order_relaxed);
-  uint32_t epoch = (uint32_t)atomic_load_explicit(&node.hlrc.epoch, memory_order_relaxed);
   atomic_store_explicit(
-      h, was & PAGE_UNTOUCHED ? was & ~PAGE_UNTOUCHED : (epoch + 1) & ~PAGE_UNTOUCHED,
+      h, was & PAGE_UNTOUCHED ? was & ~PAGE_UNTOUCHED : (epoch_now() + 1) & ~PAGE_UNTOUCHED,
       memory_order_relaxed);
 }
 
 static int dropped_lately(size_t page) {
   uint32_t dropped = atomic_load_explicit(&entry_of(page)->history, memory_order_relaxed);
-  uint32_t now = (uint32_t)atomic_load_explicit(&node.hlrc.epoch, memory_order_relaxed);
   return dropped != 0 && !(dropped & PAGE_UNTOUCHED) &&
-         ((now - (dropped - 1)) & ~PAGE_UNTOUCHED) <= DROPPED_LATELY_EPOCHS;
+         ((epoch_now() - (dropped - 1)) & ~PAGE_UNTOUCHED) <= DROPPED_LATELY_EPOCHS;
 }
 
 /* Epochs within which a home's write fault on a page counts as lately. */
 #define WRITTEN_LATELY_EPOCHS 16
 /* Most pages one home write fault makes writable. */
 #define WRITE_AHEAD_PAGES 16
-
-static uint32_t epoch_now(void) {
-  return (uint32_t)atomic_load_explicit(&node.hlrc.epoch, memory_order_relaxed);
-}
 
 /* The home writes @p page (it faulted on it, or write_ahead chose it). */
 static void note_home_write(size_t page) {
@@ -128,10 +126,10 @@ static void note_home_write(size_t page) {
  * protection change lets the home's writes to all of them through. A home
  * that rewrites a block other nodes read (CG's vector) took a write fault
  * on each of its pages in every iteration (86 an iteration at 2x2). Each
- * such page counts as written: its notice, or its mark in the change log,
- * makes the nodes that hold a copy drop it, which a page the home did not
- * write after all costs them a fetch, and nothing else. Returns how many
- * pages it claimed. */
+ * such page gets a twin, and a notice only if the home wrote it after all
+ * (hlrc_own_notices, unwritten_ahead); its mark in the change log stays,
+ * which costs a node that polls with flush a fetch of a page the home did
+ * not write. Returns how many pages it claimed. */
 static uint32_t write_ahead(size_t page) {
   uint32_t now = epoch_now(),
            last = atomic_load_explicit(&entry_of(page)->written, memory_order_relaxed);

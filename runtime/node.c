@@ -112,9 +112,6 @@ static void on_fork_child(void) {
   err_set_rank(node.rank, 1); /* a fatal error ends the child alone, without MPI_Abort */
 }
 
-/* exit() from anywhere but rank 0's serial code cannot end in order (other
- * ranks may wait in a barrier for this thread): end the whole job with the
- * same status instead of leaving anyone waiting. */
 /* Rank 0's exit() from its serial code: the status the job ends with
  * once the program's destructors have run. */
 static int shutdown_due, shutdown_status;
@@ -129,6 +126,9 @@ __attribute__((destructor(101))) static void parade_fini(void) {
   }
 }
 
+/* exit() from anywhere but rank 0's serial code cannot end in order (other
+ * ranks may wait in a barrier for this thread): end the whole job with the
+ * same status instead of leaving anyone waiting. */
 static void on_process_exit(int status, void *unused) {
   (void)unused;
   if (node.finished || node.forked)
