@@ -94,6 +94,13 @@ void parade_teams(parade_region_fn fn, const void *args, __SIZE_TYPE__ args_size
 
 /** @brief Run the following code as a serialized (nested) team of one. */
 void parade_serial_enter(void);
+/**
+ * @brief A parallel region at @p where, written inside another region's
+ * body, about to run serialized: if the enclosing regions are all inactive
+ * (if(0), one thread) and OpenMP would have given it a team (@p if_clause
+ * true, @p num_threads not 1), say once that it runs on one thread.
+ */
+void parade_serial_nested(const char *where, int if_clause, int num_threads);
 /** @brief End a parade_serial_enter() team. */
 void parade_serial_exit(void);
 

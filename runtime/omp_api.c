@@ -27,7 +27,7 @@ int omp_get_max_threads(void) {
   const struct task_icv *own = task_icv();
   if (own && (own->set & TASK_ICV_NTHREADS))
     return own->nthreads;
-  int level = parade_level();
+  int level = omp_get_level();
   if (level > 0 && level <= node.opt.nested_levels)
     return node.opt.nested_threads[level - 1];
   if (level > 0 && node.opt.nested_levels > 0)
@@ -51,7 +51,10 @@ int omp_get_num_procs(void) {
 /* A teams region is not a parallel region: it adds no level, and a
  * parallel region in one of its teams is serialized (inactive). */
 int omp_in_parallel(void) { return !team_shape_in_league() && parade_in_parallel(); }
-int omp_get_level(void) { return parade_level() - (team_shape_in_league() ? 1 : 0); }
+int omp_get_level(void) {
+  int active = team_shape_active_level();
+  return parade_level() + (active > 1 ? active - 1 : 0) - (team_shape_in_league() ? 1 : 0);
+}
 int omp_get_active_level(void) { return omp_in_parallel() ? 1 : 0; }
 int omp_get_nested(void) { return 0; }
 void icv_warn_nested_serialized(const char *how) {
@@ -93,19 +96,20 @@ double omp_get_wtime(void) { return parade_wtime(); }
 double omp_get_wtick(void) { return 1e-9; }
 
 int omp_in_final(void) { return parade_in_final(); }
-/* Nested regions are serialized: level 1 is the only team of more than
- * one thread; other levels are teams of one. */
+/* One level at most is active: the active team's (level 1, or deeper
+ * inside inactive regions); other levels are teams of one, even seen from
+ * a serialized region nested in the active team. */
 int omp_get_team_size(int level) {
   if (level < 0 || level > omp_get_level())
     return -1;
-  /* Level 1 is the active team, even seen from a serialized region
-   * nested in it. */
-  return level == 1 && !team_shape_in_league() ? team_shape_active_size() : 1;
+  return level == team_shape_active_level() && !team_shape_in_league() ? team_shape_active_size()
+                                                                       : 1;
 }
 int omp_get_ancestor_thread_num(int level) {
   if (level < 0 || level > omp_get_level())
     return -1;
-  return level == 1 && !team_shape_in_league() ? team_shape_global_thread() : 0;
+  return level == team_shape_active_level() && !team_shape_in_league() ? team_shape_global_thread()
+                                                                       : 0;
 }
 /* One active level: nested regions are serialized. A larger value is
  * clamped to the levels supported, as OpenMP says. */

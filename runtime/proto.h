@@ -354,7 +354,9 @@ struct fork_info {
   uint64_t icv_default_allocator;
   /* A teams region: each thread is the initial thread of a team of one. */
   uint32_t league;
-  uint32_t reserved;
+  /* The inactive regions (if(0), one thread) rank 0's initial thread was
+   * in when it forked: the team's level is one more. */
+  uint32_t outer_levels;
 };
 
 #endif

@@ -468,8 +468,12 @@ static __thread struct taskgroup *serial_opened;
 static __thread struct task_reduction_scope *serial_reductions;
 static __thread struct task *serial_current; /* a task run at once that forked */
 static __thread uint64_t serial_owner_key;
+/* The ICVs an inactive region's implicit task set (omp_set_num_threads in
+ * a parallel if(0)) outlast a region it forks. */
+static __thread struct task_icv serial_icv;
 void task_region_begin(void) {
   serial_current = current;
+  serial_icv = implicit_task.icv;
   current = NULL;
   serial_opened = implicit_task.opened;
   serial_reductions = implicit_task.reductions;
@@ -485,7 +489,7 @@ void task_region_begin(void) {
 }
 
 void task_region_end(void) {
-  implicit_task.icv.set = 0; /* the region's implicit task ends */
+  implicit_task.icv = serial_icv; /* the region's implicit task ends */
   implicit_task.opened = serial_opened;
   implicit_task.reductions = serial_reductions;
   implicit_task.owner_key = serial_owner_key;

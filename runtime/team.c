@@ -272,6 +272,7 @@ static void begin_region(const struct fork_info *info, parade_region_fn fn, cons
       .comm = node.size > 1 ? comm_prefix((int)info->participants) : MPI_COMM_NULL,
       .region = info->region,
       .league = info->league,
+      .outer_levels = info->outer_levels,
   };
   uint32_t first = (uint32_t)node.rank * info->per_node;
   shape.local_count =
@@ -318,15 +319,60 @@ void parade_serial_exit(void) {
   task_serial_exit();
 }
 
+/* The size of a team forked inside inactive regions: the nthreads-var of
+ * their implicit task if set there (omp_set_num_threads) or by
+ * OMP_NUM_THREADS's list for its level, else this rank's threads. */
+static uint32_t inactive_region_threads(int levels) {
+  const struct task_icv *own = task_icv();
+  if (own && (own->set & TASK_ICV_NTHREADS))
+    return (uint32_t)own->nthreads;
+  if (node.opt.nested_levels > 0)
+    return (uint32_t)node.opt
+        .nested_threads[levels <= node.opt.nested_levels ? levels - 1 : node.opt.nested_levels - 1];
+  return (uint32_t)node.threads_per_node;
+}
+
+void parade_serial_nested(const char *where, int if_clause, int num_threads) {
+  int inactive = team_shape_inactive_levels();
+  if (!inactive || !if_clause || num_threads == 1 || node.forked ||
+      node.icv.max_active_levels == 0 ||
+      (num_threads <= 0 && inactive_region_threads(inactive) <= 1))
+    return;
+  /* Once per region (its text is one string). */
+  static const char *said[16];
+  static unsigned nsaid;
+  for (unsigned i = 0; i < nsaid; i++)
+    if (said[i] == where)
+      return;
+  if (nsaid < sizeof said / sizeof *said)
+    said[nsaid++] = where;
+  err_warn("the parallel region at %s runs on one thread: it is written inside another "
+           "region's body, and parade runs such a region on its encountering thread even "
+           "where the regions around it are inactive (if(0), one thread); a region in a "
+           "function called there gets a team",
+           where);
+}
+
 static void fork_region(parade_region_fn fn, const void *args, size_t args_size, int num_threads,
                         int if_clause, int league) {
-  /* A teams region is not a parallel region: max-active-levels does not
-   * serialize it. */
-  if (parade_level() > 0 || !if_clause || node.rank != 0 || node.forked ||
+  /* A region inside inactive regions only (if(0), num_threads(1)) is the
+   * first active level, which rank 0's initial thread forks (OpenMP gives
+   * it nthreads-var threads; gcc and clang do). A region asked for one
+   * thread is inactive: it runs on its encountering thread, and regions
+   * in it can fork. (A team of one by default, OMP_NUM_THREADS=1 at one
+   * rank, is forked still: its tasks are queued, in libgomp's order.) A
+   * teams region is not a parallel region: max-active-levels does not
+   * serialize it, and it is never nested. */
+  int inactive = team_shape_inactive_levels();
+  uint32_t total = num_threads > 0 ? (uint32_t)num_threads
+                   : inactive      ? inactive_region_threads(inactive)
+                                   : (uint32_t)team_default_size();
+  if (team_shape_in_team() || parade_level() > inactive || (league && inactive) || !if_clause ||
+      (num_threads == 1 && !league) || node.rank != 0 || node.forked ||
       (node.icv.max_active_levels == 0 && !league)) {
-    /* Nested, if(0), no active level allowed, or a child made by fork()
-     * (it has none of the runtime's threads): the encountering thread is
-     * the whole team. */
+    /* Nested in an active team, if(0), one thread, no active level
+     * allowed, or a child made by fork() (it has none of the runtime's
+     * threads): the encountering thread is the whole team. */
     parade_serial_enter();
     void *allocas = parade_alloca_mark();
     fn((void *)args);
@@ -337,7 +383,6 @@ static void fork_region(parade_region_fn fn, const void *args, size_t args_size,
   if (args_size > UINT32_MAX)
     err_fatal("parallel region arguments of %zu bytes (at most 4 GiB)", args_size);
   streams_release(); /* the serial part's output before the region's */
-  uint32_t total = num_threads > 0 ? (uint32_t)num_threads : (uint32_t)team_default_size();
   if (node.opt.thread_limit > 0 && total > (uint32_t)node.opt.thread_limit)
     total = (uint32_t)node.opt.thread_limit; /* OMP_THREAD_LIMIT */
   /* More than the thread limit (omp_get_thread_limit): OpenMP leaves the
@@ -355,7 +400,10 @@ static void fork_region(parade_region_fn fn, const void *args, size_t args_size,
   }
   struct fork_info info = {0};
   info.nthreads = total;
-  info.per_node = (total + (uint32_t)node.size - 1) / (uint32_t)node.size;
+  /* A team forked inside inactive regions stays on rank 0: the region's
+   * data may be on the initial thread's stack there (a local of the
+   * if(0) region's body), which no other rank can reach. */
+  info.per_node = inactive ? total : (total + (uint32_t)node.size - 1) / (uint32_t)node.size;
   info.participants = (total + info.per_node - 1) / info.per_node;
   info.args_size = (uint32_t)args_size;
   info.region = ++node.team.regions_forked;
@@ -368,6 +416,7 @@ static void fork_region(parade_region_fn fn, const void *args, size_t args_size,
   info.icv_default_device = node.icv.default_device;
   info.icv_default_allocator = node.icv.default_allocator;
   info.league = (uint32_t)league;
+  info.outer_levels = (uint32_t)inactive;
   if (node.size > 1) {
     /* The fork is a release of rank 0's serial writes: it is the only
      * writer, so it becomes the home of everything it wrote. */

@@ -10,6 +10,9 @@ struct thread_ctx {
   int local;      /* local thread number in the active team */
   int level;      /* parallel nesting level */
   int serialized; /* levels of serialized (nested or if(0)) regions */
+  /* The serialized levels of the thread that forked the team it runs,
+   * around the team (restored when the team ends). */
+  int outer_serialized;
 };
 
 static __thread struct thread_ctx ctx;
@@ -35,18 +38,28 @@ void team_shape_set(const struct team_shape *shape) {
   node.shape.participants = shape->participants;
   node.shape.comm = shape->comm;
   node.shape.league = shape->league;
+  node.shape.outer_levels = shape->outer_levels;
   __atomic_store_n(&node.shape.region, shape->region, __ATOMIC_RELEASE);
 }
 
+/* A forking thread inside inactive regions keeps their count aside while
+ * it is in the team: parade_level() counts from the team. */
 void team_shape_enter(int local) {
   ctx.local = local;
   ctx.level = 1;
+  ctx.outer_serialized = ctx.serialized;
+  ctx.serialized = 0;
 }
 
 void team_shape_leave(void) {
   ctx.level = 0;
   ctx.local = 0;
+  ctx.serialized = ctx.outer_serialized;
+  ctx.outer_serialized = 0;
 }
+
+int team_shape_active_level(void) { return ctx.level > 0 ? 1 + (int)node.shape.outer_levels : 0; }
+int team_shape_inactive_levels(void) { return ctx.level > 0 ? 0 : ctx.serialized; }
 
 int parade_thread_num(void) {
   return in_team() ? node.rank * (int)node.shape.per_node + ctx.local : 0;

@@ -20,6 +20,7 @@ struct team_shape {
   uint64_t region;       /* the current region's number, the same on every node */
   int requested_threads; /* omp_set_num_threads, over all nodes; 0: default */
   uint32_t league;       /* a teams region: every thread is a team of one */
+  uint32_t outer_levels; /* inactive regions around the team (fork_info's) */
 };
 
 /* The region about to run has @p shape (requested_threads is kept). */
@@ -40,6 +41,15 @@ int team_shape_global_thread(void);
 /* The size of the active team the calling thread belongs to (1 outside
  * one), whatever serialized regions it is nested in. */
 int team_shape_active_size(void);
+/* The nesting level of the calling thread's active team: 1, or more when
+ * rank 0's initial thread forked it inside inactive regions; 0 outside a
+ * team. parade_level() counts from the active team (1 in it, more in
+ * serialized regions nested in it); omp_get_level() adds the levels
+ * below it. */
+int team_shape_active_level(void);
+/* Inactive regions (if(0), one thread) the calling thread is in outside
+ * any team: rank 0's initial thread can still fork a team there. */
+int team_shape_inactive_levels(void);
 
 /* The size of the next team without a num_threads clause. */
 int team_default_size(void);

@@ -160,6 +160,8 @@ public:
   /// the line of @p Loc: for text inserted in the middle of a line.
   std::string lineDirective(clang::SourceLocation Loc) const;
   std::string lineDirective(clang::PresumedLoc P) const;
+  /// The quoted file name a #line directive gives for @p P.
+  std::string lineMarkerName(clang::PresumedLoc P) const;
   /// Lines that make macro @p Name stand for @p Value (undefined when
   /// @p Value is empty) until macroRestore(@p Name) (push_macro/pop_macro).
   static std::string macroOverride(const std::string &Name, const std::string &Value);
@@ -320,8 +322,6 @@ private:
   /// Main-file lines before which no directive may go (textWithLines):
   /// inside a block comment, after a backslash-newline, or skipped.
   std::vector<bool> NoDirective;
-  /// The quoted file name a #line directive gives for @p P.
-  std::string lineMarkerName(clang::PresumedLoc P) const;
   bool Failed = false;
   Stage Current = Stage::Start;
   /// File offsets of the ranges replaced so far.

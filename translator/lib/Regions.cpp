@@ -151,9 +151,31 @@ std::string serializedRegion(ConstructContext &C, const OMPExecutableDirective *
   ConstructVars CV = analyzeConstruct(T, D);
   Privates P = privates(T, D, CV, nullptr, false);
   std::string Body = regionBody(C, D);
-  return "{ int parade_last = 0; (void)parade_last; " + P.Before + "parade_serial_enter(); { " +
-         P.Decls + "\n" + Body + "\n" + P.Finish + reductions(T, D, P, true) +
-         "} parade_serial_exit(); }";
+  // Run where the enclosing regions are all inactive (if(0), one thread),
+  // OpenMP would give this region a team; its body was written into the
+  // enclosing region's, so it runs on the encountering thread, and says
+  // so (a region in a called function does get a team there).
+  std::string Check;
+  if (!isLeague(D)) {
+    std::string NumThreads = "0", If = "1";
+    if (const auto *N = clause<OMPNumThreadsClause>(D))
+      NumThreads = C.clauseText(D, N->getNumThreads());
+    for (const auto *I : D->getClausesOfKind<OMPIfClause>())
+      if (I->getNameModifier() == llvm::omp::OMPD_unknown ||
+          I->getNameModifier() == llvm::omp::OMPD_parallel)
+        If = "(" + C.clauseText(D, I->getCondition()) + " != 0)";
+    // "file:line", the file named as in the translation's #line markers.
+    PresumedLoc At = T.SM.getPresumedLoc(T.SM.getExpansionLoc(D->getBeginLoc()));
+    std::string Where = "\"?\"";
+    if (At.isValid()) {
+      Where = T.lineMarkerName(At);
+      Where.insert(Where.size() - 1, ":" + std::to_string(At.getLine()));
+    }
+    Check = "parade_serial_nested(" + Where + ", " + If + ", " + NumThreads + "); ";
+  }
+  return "{ int parade_last = 0; (void)parade_last; " + P.Before + Check +
+         "parade_serial_enter(); { " + P.Decls + "\n" + Body + "\n" + P.Finish +
+         reductions(T, D, P, true) + "} parade_serial_exit(); }";
 }
 
 } // namespace parade
