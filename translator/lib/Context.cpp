@@ -628,8 +628,10 @@ void Translation::addHeldBeforeFunctions() {
 void Translation::flushBeforeFunctions() {
   // Outlined bodies go before the top-level declaration that holds them;
   // the innermost-first order of Pending keeps callees before callers.
+  // A function whose declaration begins with a macro (`REAL f(...)`,
+  // `STATIC void g(...)`) begins where the macro is written.
   for (auto &[Loc, Text] : Pending)
-    insert(Loc, Text, /*After=*/true);
+    insert(SM.getExpansionLoc(Loc), Text, /*After=*/true);
   Pending.clear();
 }
 

@@ -1231,7 +1231,12 @@ void rewriteRuntimeCalls(Translation &T, TranslationUnitDecl *TU) {
           continue;
         if (Redecl->isFileVarDecl() && Sizes.lookup(Redecl->getBeginLoc().getRawEncoding()) > 1)
           continue;
-        T.insert(Redecl->getTypeSpecStartLoc(), "__thread ", /*After=*/false);
+        // A type written by a macro (`TYPE counter;`) gets the keyword
+        // before the macro; C11's may come before or after `static`,
+        // which such a macro may hold too (gcc wants __thread after it).
+        SourceLocation TypeStart = Redecl->getTypeSpecStartLoc();
+        T.insert(T.SM.getExpansionLoc(TypeStart),
+                 TypeStart.isMacroID() ? "_Thread_local " : "__thread ", /*After=*/false);
         if (Renamed != T.Renamed.end())
           T.replace(Redecl->getLocation(), V->getName().size(), Renamed->second);
       }
