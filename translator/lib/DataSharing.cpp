@@ -400,7 +400,8 @@ ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) 
                    C) ||
                isa<OMPFilterClause, OMPSafelenClause, OMPSimdlenClause, OMPAlignedClause,
                    OMPNontemporalClause, OMPOrderClause, OMPFullClause, OMPPartialClause,
-                   OMPBindClause, OMPGrainsizeClause, OMPNumTasksClause, OMPNogroupClause>(C) ||
+                   OMPBindClause, OMPGrainsizeClause, OMPNumTasksClause, OMPNogroupClause,
+                   OMPThreadsClause, OMPSIMDClause>(C) ||
                // The host is the device: mapped data is the original.
                isa<OMPMapClause, OMPDeviceClause, OMPDefaultmapClause, OMPIsDevicePtrClause,
                    OMPHasDeviceAddrClause, OMPUseDevicePtrClause, OMPUseDeviceAddrClause,

@@ -238,6 +238,14 @@ std::string ordered(ConstructContext &C, const OMPExecutableDirective *D) {
     T.error(D->getBeginLoc(), "a stand-alone ordered directive is not supported by parade");
     return "";
   }
+  // ordered simd alone orders the lanes of a simd loop, whose iterations
+  // a thread runs one after the other here: the block runs as it is.
+  // ordered threads (or both) is the ordered region of a loop.
+  if (clause<OMPSIMDClause>(D) && !clause<OMPThreadsClause>(D)) {
+    T.remark(D->getBeginLoc(), "ordered simd runs in place: a simd loop's iterations run in "
+                               "order on their thread");
+    return "{ " + C.bodyText(D) + " }";
+  }
   // The innermost enclosing loop directive must have the ordered clause.
   const OMPExecutableDirective *Loop = enclosingDirective(
       T.Ctx, D, [](const OMPExecutableDirective *P) { return isLoop(P) || isParallel(P); });
