@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* ---- The streams rank 0 opened -------------------------------------------
@@ -175,9 +176,15 @@ static void on_output(int src, const struct msg_hdr *hdr, const void *payload) {
   comm_reply(src, msg_output_unpack(hdr).slot, 0, NULL, 0);
 }
 
+/* The file descriptor 1 stood for at start-up (write(2) to it goes to
+ * rank 0 too, unless the program has put another file there since). */
+static struct stat stdout_at_start;
+
 static void line_stdout(void) {
   if (node.rank == 0)
     comm_register(MSG_OUTPUT, on_output);
+  if (fstat(STDOUT_FILENO, &stdout_at_start) != 0)
+    stdout_at_start.st_ino = 0;
   cookie_io_functions_t io = {.write = stdout_write};
   FILE *f = fopencookie(NULL, "w", io);
   if (!f)
@@ -231,6 +238,23 @@ void streams_flush_stdout(void) {
   flockfile(stdout);
   flush_all_locked();
   funlockfile(stdout);
+}
+
+int streams_write_stdout(int fd, const void *buf, size_t len) {
+  if (fd != STDOUT_FILENO || node.size == 1 || !atomic_load(&node.streams.forwarding) ||
+      comm_is_comm_thread() || stdout != node.streams.forward || !stdout_at_start.st_ino)
+    return 0;
+  struct stat now;
+  if (fstat(STDOUT_FILENO, &now) != 0 || now.st_dev != stdout_at_start.st_dev ||
+      now.st_ino != stdout_at_start.st_ino)
+    return 0;
+  /* What this rank printed before goes first, then the write, whole. */
+  flockfile(stdout);
+  flush_all_locked();
+  if (len)
+    send_unit(buf, len);
+  funlockfile(stdout);
+  return 1;
 }
 
 void streams_release(void) {

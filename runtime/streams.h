@@ -24,6 +24,11 @@ void streams_flush_stdout(void);
  * end of an ordered region, a flush): what it printed goes out first, so
  * output keeps the order the program's synchronisation gives it. */
 void streams_release(void);
+/* write(2) to standard output (@p fd 1, still the job's) at P > 1: sent
+ * to rank 0 as one unit after what stdout holds, as stdout's text is, so
+ * that it keeps the order synchronisation gives it (mpirun merges the
+ * ranks' own descriptors in no order). Returns 0 where it is not that. */
+int streams_write_stdout(int fd, const void *buf, size_t len);
 /* Before the communication thread stops: the last output goes out, and
  * anything printed later is written here. */
 void streams_shutdown(void);
