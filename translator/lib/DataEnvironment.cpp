@@ -166,7 +166,11 @@ Privates privates(Translation &T, const OMPExecutableDirective *D, const Constru
         std::string Iter = "parade_cl_" + std::to_string(K);
         if (!recordAssignments(T, D, V, Iter))
           break;
-        P.Decls += Declare(Name) + "; long " + Iter + " = -1; ";
+        // Zeroed: gcc cannot tell that the copy is stored only once
+        // assigned, and -Wmaybe-uninitialized (-Wall -Werror) stopped
+        // the build.
+        P.Decls += Declare(Name) + "; __builtin_memset((void *)&" + Name + ", 0, sizeof " + Name +
+                   "); long " + Iter + " = -1; ";
         P.Finish += "{ long parade_cm = " + Iter +
                     "; parade_reduce_var parade_cv[] = {{&parade_cm, 1, PARADE_LONG, "
                     "PARADE_OP_MAX}}; parade_allreduce(parade_cv, 1); if (" +
