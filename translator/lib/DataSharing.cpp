@@ -48,6 +48,14 @@ public:
         AddressTaken.insert(V);
     return true;
   }
+  // An asm statement writes its output operands ("=r"(v), "+m"(v)): a
+  // region whose body only wrote v there got a copy of v, and the write
+  // was lost.
+  bool VisitGCCAsmStmt(GCCAsmStmt *A) {
+    for (unsigned I = 0; I < A->getNumOutputs(); I++)
+      markModified(A->getOutputExpr(I));
+    return true;
+  }
   // Clauses' variable lists are not uses in the body, except that a nested
   // construct's lastprivate, linear and reduction clauses write their
   // original when it ends: the enclosing construct must share it, not
@@ -71,6 +79,17 @@ public:
         Writes(Lin);
       else if (const auto *Rd = dyn_cast<OMPReductionClause>(C))
         Writes(Rd);
+      else if (const auto *Dt = dyn_cast<OMPDetachClause>(C)) {
+        // detach(ev) writes the event handle where the task is made: the
+        // enclosing construct must share ev (a copy of it had the handle,
+        // and a thread fulfilling ev fulfilled none).
+        if (const auto *R = dyn_cast<DeclRefExpr>(Dt->getEventHandler()->IgnoreParenImpCasts()))
+          if (const auto *V = dyn_cast<VarDecl>(R->getDecl())) {
+            if (Seen.insert(V).second)
+              Order.push_back(V);
+            Modified.insert(V);
+          }
+      }
     }
     return true;
   }
