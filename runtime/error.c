@@ -7,6 +7,7 @@
 #include <mpi.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
@@ -17,7 +18,8 @@
  * it keeps its own copy). */
 static struct {
   int rank, size;
-} self = {0, 1};
+  int known; /* set by err_set_rank, after MPI_Init */
+} self = {0, 1, 0};
 
 /* How deep the calling thread is in the SIGSEGV handler. */
 static __thread int handler_depth;
@@ -27,6 +29,19 @@ static __thread int leaves_files_alone;
 void err_set_rank(int rank, int size) {
   self.rank = rank;
   self.size = size;
+  self.known = 1;
+}
+
+/* Before MPI_Init (the environment is read as the pool is set up, in the
+ * first allocation): the rank the launcher gave this process, or 0. */
+static int launcher_rank(void) {
+  static const char *const names[] = {"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK"};
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+    const char *v = getenv(names[i]);
+    if (v && *v >= '0' && *v <= '9')
+      return atoi(v);
+  }
+  return 0;
 }
 
 void err_leave_files_alone(void) { leaves_files_alone = 1; }
@@ -46,8 +61,14 @@ static void write_all(int fd, const char *buf, size_t len) {
 
 void err_vprint(const char *tag, const char *fmt, va_list ap) {
   int saved_errno = errno;
+  int rank = self.known ? self.rank : launcher_rank();
+  /* A warning before MPI_Init is about the environment, which every rank
+   * reads alike: rank 0 says it for all (it was printed once per rank,
+   * every copy saying rank 0). */
+  if (!self.known && rank != 0 && !strcmp(tag, "warning"))
+    return;
   char buf[1024];
-  size_t head = fmt_format(buf, sizeof buf - 1, "parade: %s: [rank %d] ", tag, self.rank);
+  size_t head = fmt_format(buf, sizeof buf - 1, "parade: %s: [rank %d] ", tag, rank);
   if (head > sizeof buf - 2)
     head = sizeof buf - 2;
   size_t len = head + fmt_vformat(buf + head, sizeof buf - 1 - head, fmt, ap);

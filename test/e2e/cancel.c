@@ -1,7 +1,7 @@
 // cancel and cancellation point (for, parallel, sections, taskgroup) with
 // cancellation disabled, the default: they do nothing, as with gcc, and
 // cancel's if condition is still evaluated. OMP_CANCELLATION=true gets a
-// warning: parade keeps cancellation disabled.
+// warning, once: parade keeps cancellation disabled.
 //
 // REQUIRES: translator
 // RUN: %compare-with-gcc %s | FileCheck %s
@@ -10,6 +10,12 @@
 // RUN: env OMP_CANCELLATION=true OMP_NUM_THREADS=2 %mpirun -np 2 %t.warn 2>&1 | FileCheck %s --check-prefix=WARN
 // WARN: OMP_CANCELLATION=true: parade does not cancel; cancel constructs do nothing
 // WARN: cancellation 0
+// The warning is about the environment, which every rank reads alike:
+// rank 0 says it once for all (each rank printed it, each saying rank 0).
+// RUN: env OMP_CANCELLATION=true OMP_NUM_THREADS=1 %mpirun -np 4 %t.warn 2>%t.err >/dev/null
+// RUN: FileCheck %s --check-prefix=ONCE < %t.err
+// ONCE: warning: [rank 0] OMP_CANCELLATION=true: parade does not cancel
+// ONCE-NOT: OMP_CANCELLATION
 #include <omp.h>
 #include <stdio.h>
 
