@@ -1062,9 +1062,27 @@ void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
     // spells all use it.
     std::string Renames, Undefs;
     for (const DeclStmt *S : Find.TypeDecls) {
-      if (S->getBeginLoc().isMacroID())
-        continue;
       bool OnlyTypes = llvm::all_of(S->decls(), [](const Decl *D) { return isa<TypeDecl>(D); });
+      if (S->getBeginLoc().isMacroID()) {
+        // A macro writes the type with its variables (`DEF_STRUCT p;`,
+        // `VEC(int) w;`): its definition cannot move to file scope, where
+        // the outlined code that names a variable of it would need it
+        // (the translation failed to compile: "field 'p' has incomplete
+        // type").
+        if (!OnlyTypes && Find.typeNeeded(T, S))
+          for (const Decl *D : S->decls())
+            if (const auto *V = dyn_cast<VarDecl>(D)) {
+              T.error(V->getLocation(),
+                      "the type of '" + V->getName().str() +
+                          "' is defined by a macro in this function, and a directive names '" +
+                          V->getName().str() +
+                          "': parade moves the types that directives need to file scope, and "
+                          "cannot move one a macro writes; define the type outside the "
+                          "function");
+              break;
+            }
+        continue;
+      }
       if ((OnlyTypes ? !Find.HasRegion : !Find.typeNeeded(T, S)) && !Find.namesStaticType(S))
         continue;
       if (!renameShadowingEnumerators(T, S, FileScopeOrdinary, Find.EnumeratorUses))
