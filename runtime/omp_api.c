@@ -23,17 +23,7 @@ int omp_get_num_threads(void) { return team_shape_in_league() ? 1 : parade_num_t
  * list's last entry persists. A nested region is serialized whatever it
  * says; code that sizes per-thread data by this value inside a region
  * gets at least the team's size. */
-int omp_get_max_threads(void) {
-  const struct task_icv *own = task_icv();
-  if (own && (own->set & TASK_ICV_NTHREADS))
-    return own->nthreads;
-  int level = omp_get_level();
-  if (level > 0 && level <= node.opt.nested_levels)
-    return node.opt.nested_threads[level - 1];
-  if (level > 0 && node.opt.nested_levels > 0)
-    return node.opt.nested_threads[node.opt.nested_levels - 1];
-  return team_default_size();
-}
+int omp_get_max_threads(void) { return task_nthreads_var(omp_get_level(), team_default_size()); }
 /* Inside a region (or a task) the calling task's nthreads-var changes; in
  * the initial task, the rank's, which the next region starts from. */
 void omp_set_num_threads(int num_threads) {

@@ -405,6 +405,16 @@ int task_in_explicit(void) { return current != NULL; }
 
 struct task_icv *task_icv(void) { return current || parade_level() > 0 ? &cur()->icv : NULL; }
 
+int task_nthreads_var(int level, int otherwise) {
+  const struct task_icv *own = task_icv();
+  if (own && (own->set & TASK_ICV_NTHREADS))
+    return own->nthreads;
+  if (level > 0 && node.opt.nested_levels > 0)
+    return node.opt
+        .nested_threads[level <= node.opt.nested_levels ? level - 1 : node.opt.nested_levels - 1];
+  return otherwise;
+}
+
 /* The ICVs of the tasks that serialized regions interrupted, innermost
  * last (deeper nests than this keep the innermost ICVs: a rare leak). */
 #define ICV_NEST 64

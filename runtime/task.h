@@ -38,6 +38,10 @@ struct task_icv {
 
 /* The calling task's own ICVs; NULL in the initial task outside regions. */
 struct task_icv *task_icv(void);
+/* nthreads-var at nesting level @p level: the calling task's own (set by
+ * omp_set_num_threads inside a region), else OMP_NUM_THREADS's entry for
+ * the level (its last entry below it), else @p otherwise. */
+int task_nthreads_var(int level, int otherwise);
 /* A serialized region runs on the encountering task's structure: what its
  * implicit task sets (its ICVs) must end with it, and it is a task of its
  * own (task_owner_key). Enter before, exit after. */

@@ -319,17 +319,11 @@ void parade_serial_exit(void) {
   task_serial_exit();
 }
 
-/* The size of a team forked inside inactive regions: the nthreads-var of
- * their implicit task if set there (omp_set_num_threads) or by
- * OMP_NUM_THREADS's list for its level, else this rank's threads. */
+/* The size of a team forked inside @p levels inactive regions: their
+ * nthreads-var if set there or by OMP_NUM_THREADS's list, else this rank's
+ * threads (the team stays on rank 0). */
 static uint32_t inactive_region_threads(int levels) {
-  const struct task_icv *own = task_icv();
-  if (own && (own->set & TASK_ICV_NTHREADS))
-    return (uint32_t)own->nthreads;
-  if (node.opt.nested_levels > 0)
-    return (uint32_t)node.opt
-        .nested_threads[levels <= node.opt.nested_levels ? levels - 1 : node.opt.nested_levels - 1];
-  return (uint32_t)node.threads_per_node;
+  return (uint32_t)task_nthreads_var(levels, node.threads_per_node);
 }
 
 void parade_serial_nested(const char *where, int if_clause, int num_threads) {

@@ -103,6 +103,10 @@ void passExtents(Translation &T, ArgBlock &A, ConstructVars &CV, const OMPExecut
     }
 }
 
+std::string zeroed(const std::string &Name) {
+  return "__builtin_memset((void *)&" + Name + ", 0, sizeof " + Name + "); ";
+}
+
 Privates privates(Translation &T, const OMPExecutableDirective *D, const ConstructVars &CV,
                   const VarDecl *SkipVar, bool ForRegion) {
   Privates P;
@@ -166,11 +170,7 @@ Privates privates(Translation &T, const OMPExecutableDirective *D, const Constru
         std::string Iter = "parade_cl_" + std::to_string(K);
         if (!recordAssignments(T, D, V, Iter))
           break;
-        // Zeroed: gcc cannot tell that the copy is stored only once
-        // assigned, and -Wmaybe-uninitialized (-Wall -Werror) stopped
-        // the build.
-        P.Decls += Declare(Name) + "; __builtin_memset((void *)&" + Name + ", 0, sizeof " + Name +
-                   "); long " + Iter + " = -1; ";
+        P.Decls += Declare(Name) + "; " + zeroed(Name) + "long " + Iter + " = -1; ";
         P.Finish += "{ long parade_cm = " + Iter +
                     "; parade_reduce_var parade_cv[] = {{&parade_cm, 1, PARADE_LONG, "
                     "PARADE_OP_MAX}}; parade_allreduce(parade_cv, 1); if (" +

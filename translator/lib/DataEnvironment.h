@@ -65,6 +65,12 @@ void passExtents(Translation &T, ArgBlock &A, ConstructVars &CV,
 Privates privates(Translation &T, const clang::OMPExecutableDirective *D, const ConstructVars &CV,
                   const clang::VarDecl *SkipVar, bool ForRegion);
 
+/// A statement that zeroes private copy @p Name: one that is copied out
+/// where gcc cannot prove it assigned (a lastprivate that only some
+/// iterations set), whose -Wmaybe-uninitialized stops -Wall -Werror
+/// builds. A private copy's first value is unspecified; zero is one.
+std::string zeroed(const std::string &Name);
+
 /// The code that combines @p D's reductions: a merged allreduce, the
 /// distributed lock (-fparade-sync=lock), or (@p Serialized) in place.
 std::string reductions(Translation &T, const clang::OMPExecutableDirective *D, const Privates &P,

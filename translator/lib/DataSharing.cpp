@@ -64,14 +64,17 @@ public:
   bool TraverseOMPClause(OMPClause *) { return true; }
   bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
     for (const OMPClause *C : D->clauses()) {
+      auto Write = [&](const Expr *E) {
+        if (const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+          if (const auto *V = dyn_cast<VarDecl>(R->getDecl())) {
+            if (Seen.insert(V).second)
+              Order.push_back(V);
+            Modified.insert(V);
+          }
+      };
       auto Writes = [&](auto *List) {
         for (const Expr *E : List->varlists())
-          if (const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-            if (const auto *V = dyn_cast<VarDecl>(R->getDecl())) {
-              if (Seen.insert(V).second)
-                Order.push_back(V);
-              Modified.insert(V);
-            }
+          Write(E);
       };
       if (const auto *L = dyn_cast<OMPLastprivateClause>(C))
         Writes(L);
@@ -79,17 +82,11 @@ public:
         Writes(Lin);
       else if (const auto *Rd = dyn_cast<OMPReductionClause>(C))
         Writes(Rd);
-      else if (const auto *Dt = dyn_cast<OMPDetachClause>(C)) {
+      else if (const auto *Dt = dyn_cast<OMPDetachClause>(C))
         // detach(ev) writes the event handle where the task is made: the
         // enclosing construct must share ev (a copy of it had the handle,
         // and a thread fulfilling ev fulfilled none).
-        if (const auto *R = dyn_cast<DeclRefExpr>(Dt->getEventHandler()->IgnoreParenImpCasts()))
-          if (const auto *V = dyn_cast<VarDecl>(R->getDecl())) {
-            if (Seen.insert(V).second)
-              Order.push_back(V);
-            Modified.insert(V);
-          }
-      }
+        Write(Dt->getEventHandler());
     }
     return true;
   }

@@ -39,6 +39,24 @@ std::string regionBody(ConstructContext &C, const OMPExecutableDirective *D) {
   return C.bodyText(D);
 }
 
+/// The team-size and if arguments of the runtime call for region @p D:
+/// num_threads (num_teams on a league), 0 for the default; the if clause
+/// that applies to the region, "1" without one (if(target: ...) has
+/// nothing to decide when the host is the device).
+std::pair<std::string, std::string> teamArguments(ConstructContext &C,
+                                                  const OMPExecutableDirective *D) {
+  std::string NumThreads = "0", If = "1";
+  if (const auto *N = clause<OMPNumThreadsClause>(D))
+    NumThreads = C.clauseText(D, N->getNumThreads());
+  if (const auto *N = clause<OMPNumTeamsClause>(D))
+    NumThreads = C.clauseText(D, N->getNumTeams());
+  for (const auto *I : D->getClausesOfKind<OMPIfClause>())
+    if (!isLeague(D) && (I->getNameModifier() == llvm::omp::OMPD_unknown ||
+                         I->getNameModifier() == llvm::omp::OMPD_parallel))
+      If = "(" + C.clauseText(D, I->getCondition()) + " != 0)";
+  return {NumThreads, If};
+}
+
 } // namespace
 
 std::string outline(ConstructContext &C, const OMPExecutableDirective *D) {
@@ -118,16 +136,7 @@ std::string outline(ConstructContext &C, const OMPExecutableDirective *D) {
   }
   Privates P = privates(T, D, CV, nullptr, /*ForRegion=*/true);
   std::string Body = regionBody(C, D);
-  std::string NumThreads = "0", If = "1";
-  if (const auto *N = clause<OMPNumThreadsClause>(D))
-    NumThreads = C.clauseText(D, N->getNumThreads());
-  if (const auto *N = clause<OMPNumTeamsClause>(D))
-    NumThreads = C.clauseText(D, N->getNumTeams());
-  // if(target: ...) has nothing to decide when the host is the device.
-  for (const auto *I : D->getClausesOfKind<OMPIfClause>())
-    if (!isLeague(D) && (I->getNameModifier() == llvm::omp::OMPD_unknown ||
-                         I->getNameModifier() == llvm::omp::OMPD_parallel))
-      If = "(" + C.clauseText(D, I->getCondition()) + " != 0)";
+  auto [NumThreads, If] = teamArguments(C, D);
   std::string Fn = "parade_region_" + std::to_string(Id);
   std::string Outlined = C.enclosingPrototype() + A.definition() + "static void " + Fn +
                          "(void *parade_raw) {\n  struct parade_args_" + std::to_string(Id) +
@@ -157,13 +166,7 @@ std::string serializedRegion(ConstructContext &C, const OMPExecutableDirective *
   // so (a region in a called function does get a team there).
   std::string Check;
   if (!isLeague(D)) {
-    std::string NumThreads = "0", If = "1";
-    if (const auto *N = clause<OMPNumThreadsClause>(D))
-      NumThreads = C.clauseText(D, N->getNumThreads());
-    for (const auto *I : D->getClausesOfKind<OMPIfClause>())
-      if (I->getNameModifier() == llvm::omp::OMPD_unknown ||
-          I->getNameModifier() == llvm::omp::OMPD_parallel)
-        If = "(" + C.clauseText(D, I->getCondition()) + " != 0)";
+    auto [NumThreads, If] = teamArguments(C, D);
     // "file:line", the file named as in the translation's #line markers.
     PresumedLoc At = T.SM.getPresumedLoc(T.SM.getExpansionLoc(D->getBeginLoc()));
     std::string Where = "\"?\"";

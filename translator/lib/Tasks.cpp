@@ -234,11 +234,7 @@ std::string undeferredTask(ConstructContext &C, const OMPExecutableDirective *D,
     }
     case Sharing::LastPrivate:
       Before += DeclarePtr(Ptr) + " = &" + Orig + "; ";
-      // Zeroed: a task whose iterations never assign it still copies it
-      // out if it runs the last one, and gcc's -Wmaybe-uninitialized
-      // (-Wall -Werror) stopped the build.
-      Decls +=
-          Declare(Name) + "; __builtin_memset((void *)&" + Name + ", 0, sizeof " + Name + "); ";
+      Decls += Declare(Name) + "; " + zeroed(Name);
       Finish += "parade_copy(" + Ptr + ", &" + Name + ", sizeof " + Name + "); ";
       break;
     case Sharing::Reduction: break; // inPlaceReductions
@@ -342,11 +338,7 @@ std::string outlineTask(ConstructContext &C, const OMPExecutableDirective *D,
       break;
     case Sharing::LastPrivate: // a taskloop's: the task with the last iteration
       PointerTo(V, Field);
-      // Zeroed: gcc cannot tell that the copy out happens only where the
-      // loop assigned it, and -Wmaybe-uninitialized (-Wall -Werror)
-      // stopped the build.
-      Decls += T.declare(Ty, Name) + "; __builtin_memset((void *)&" + Name + ", 0, sizeof " + Name +
-               "); ";
+      Decls += T.declare(Ty, Name) + "; " + zeroed(Name);
       Finish += "if (parade_hi == parade_n) parade_copy(" + Field + ", &" + Name + ", sizeof " +
                 Name + "); ";
       break;
