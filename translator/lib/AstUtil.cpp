@@ -67,6 +67,11 @@ bool isDistribute(const OMPExecutableDirective *D) {
   }
 }
 
+bool isSimdInPlace(const OMPExecutableDirective *D) {
+  return D->getDirectiveKind() == Directive::OMPD_simd ||
+         D->getDirectiveKind() == Directive::OMPD_target_simd;
+}
+
 bool isLoop(const OMPExecutableDirective *D) {
   switch (D->getDirectiveKind()) {
   case Directive::OMPD_for:

@@ -22,6 +22,8 @@ namespace parade {
 bool isParallel(const clang::OMPExecutableDirective *D);
 /// A work-sharing loop directive (for, parallel for, ...).
 bool isLoop(const clang::OMPExecutableDirective *D);
+/// simd or target simd: one thread runs the loop in place, in order.
+bool isSimdInPlace(const clang::OMPExecutableDirective *D);
 /// The innermost directive around @p D for which @p Pred holds, if any.
 const clang::OMPExecutableDirective *
 enclosingDirective(clang::ASTContext &Ctx, const clang::OMPExecutableDirective *D,

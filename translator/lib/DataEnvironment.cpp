@@ -157,7 +157,7 @@ Privates privates(Translation &T, const OMPExecutableDirective *D, const Constru
       P.Before += DeclarePtr("parade_lp_" + std::to_string(K)) + " = &" + Orig + "; ";
       if (CV.Conditional.count(V)) {
         std::string Ptr = "parade_lp_" + std::to_string(K);
-        if (D->getDirectiveKind() == llvm::omp::OMPD_simd) {
+        if (isSimdInPlace(D)) {
           // One thread runs the iterations in order: the copy starts as
           // the original and ends with the last value assigned, if any.
           P.Decls += Declare(Name) + " = *" + Ptr + "; ";

@@ -364,7 +364,7 @@ ConstructVars analyzeConstruct(Translation &T, const OMPExecutableDirective *D) 
     } else if (const auto *Lin = dyn_cast<OMPLinearClause>(C)) {
       // A private copy per thread that the loop sets at each iteration
       // (WorkSharing.cpp), and the last iteration's value copied back.
-      if (!isLoop(D) && D->getDirectiveKind() != llvm::omp::OMPD_simd) {
+      if (!isLoop(D) && !isSimdInPlace(D)) {
         T.error(Lin->getBeginLoc(),
                 "linear on '" + directiveName(D) + "' is not supported by parade (only on loops)");
         continue;

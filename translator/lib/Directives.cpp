@@ -165,6 +165,13 @@ std::string maskedTaskloop(ConstructContext &C, const OMPExecutableDirective *D)
 /// is the original; firstprivate, implicit for scalars, is copied).
 std::string target(ConstructContext &C, const OMPExecutableDirective *D) {
   Translation &T = C.T;
+  // target simd: its loop is a simd loop on the encountering thread
+  // (lastprivate, linear and the loop variable as simd has them); a
+  // parallel region cannot be inside it, nor in_reduction on it.
+  if (D->getDirectiveKind() == Directive::OMPD_target_simd) {
+    std::string Deps = dependItems(C, D);
+    return "{ " + (Deps.empty() ? "" : Deps + "parade_taskwait_depend(0); ") + simd(C, D) + " }";
+  }
   ConstructVars CV = analyzeConstruct(T, D);
   // in_reduction: the target task runs in place, and takes part in the
   // task reduction as a task would (a private copy, combined at its end

@@ -103,8 +103,8 @@ public:
     }
     // A simd's, a loop bind(thread)'s (run as a simd) and a doacross
     // nest's inner loops' variables too.
-    bool InPlaceLoop = D->getDirectiveKind() == Directive::OMPD_simd ||
-                       (D->getDirectiveKind() == Directive::OMPD_loop && !isLoop(D));
+    bool InPlaceLoop =
+        isSimdInPlace(D) || (D->getDirectiveKind() == Directive::OMPD_loop && !isLoop(D));
     if (isLoop(D) || isTaskLoop(D) || InPlaceLoop) {
       // Only the loop variables: errors are reported when translating.
       for (const ForStmt *For : associatedLoops(D, T.Ctx)) {
