@@ -346,12 +346,61 @@ std::string Translation::text(SourceRange Range) {
   return R.getRewrittenText(File);
 }
 
+/// @p T with each typeof(expression) in it replaced by the type it names:
+/// the expression may name a local or a parameter (`typeof(a) b;`), which
+/// a declaration elsewhere (a region's argument block at file scope) cannot
+/// see. A typeof whose type is an unnamed struct, union or enum stays: it
+/// has no other spelling.
+static QualType withoutTypeofExpr(ASTContext &Ctx, QualType T) {
+  if (T.isNull())
+    return T;
+  Qualifiers Q = T.getLocalQualifiers();
+  const Type *Ty = T.getTypePtr();
+  auto Rebuilt = [&](QualType U) { return Ctx.getQualifiedType(U, Q); };
+  if (const auto *TE = dyn_cast<TypeOfExprType>(Ty)) {
+    QualType Under = TE->getUnderlyingExpr()->getType();
+    if (const TagDecl *Tag = Under->getAsTagDecl();
+        Tag && !Tag->getIdentifier() && !Tag->getTypedefNameForAnonDecl())
+      return T;
+    if (TE->getKind() == TypeOfKind::Unqualified)
+      Under = Under.getAtomicUnqualifiedType();
+    return withoutTypeofExpr(Ctx, Rebuilt(Under));
+  }
+  if (const auto *P = dyn_cast<ParenType>(Ty))
+    return Rebuilt(Ctx.getParenType(withoutTypeofExpr(Ctx, P->getInnerType())));
+  if (const auto *P = dyn_cast<PointerType>(Ty))
+    return Rebuilt(Ctx.getPointerType(withoutTypeofExpr(Ctx, P->getPointeeType())));
+  if (const auto *A = dyn_cast<ConstantArrayType>(Ty))
+    return Rebuilt(Ctx.getConstantArrayType(withoutTypeofExpr(Ctx, A->getElementType()),
+                                            A->getSize(), A->getSizeExpr(), A->getSizeModifier(),
+                                            A->getIndexTypeCVRQualifiers()));
+  if (const auto *A = dyn_cast<IncompleteArrayType>(Ty))
+    return Rebuilt(Ctx.getIncompleteArrayType(withoutTypeofExpr(Ctx, A->getElementType()),
+                                              A->getSizeModifier(),
+                                              A->getIndexTypeCVRQualifiers()));
+  if (const auto *A = dyn_cast<VariableArrayType>(Ty))
+    return Rebuilt(Ctx.getVariableArrayType(withoutTypeofExpr(Ctx, A->getElementType()),
+                                            A->getSizeExpr(), A->getSizeModifier(),
+                                            A->getIndexTypeCVRQualifiers(), A->getBracketsRange()));
+  if (const auto *F = dyn_cast<FunctionProtoType>(Ty)) {
+    std::vector<QualType> Params;
+    for (QualType P : F->getParamTypes())
+      Params.push_back(withoutTypeofExpr(Ctx, P));
+    return Rebuilt(Ctx.getFunctionType(withoutTypeofExpr(Ctx, F->getReturnType()), Params,
+                                       F->getExtProtoInfo()));
+  }
+  if (const auto *F = dyn_cast<FunctionNoProtoType>(Ty))
+    return Rebuilt(
+        Ctx.getFunctionNoProtoType(withoutTypeofExpr(Ctx, F->getReturnType()), F->getExtInfo()));
+  return T;
+}
+
 std::string Translation::declare(QualType T, llvm::StringRef Name) {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   PrintingPolicy Policy(Ctx.getLangOpts());
   Policy.SuppressTagKeyword = false;
-  T.print(OS, Policy, Name);
+  withoutTypeofExpr(Ctx, T).print(OS, Policy, Name);
   return OS.str();
 }
 
