@@ -7,6 +7,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/OpenMPKinds.h"
 #include "clang/Lex/Lexer.h"
 
@@ -346,61 +347,90 @@ std::string Translation::text(SourceRange Range) {
   return R.getRewrittenText(File);
 }
 
-/// @p T with each typeof(expression) in it replaced by the type it names:
-/// the expression may name a local or a parameter (`typeof(a) b;`), which
-/// a declaration elsewhere (a region's argument block at file scope) cannot
-/// see. A typeof whose type is an unnamed struct, union or enum stays: it
-/// has no other spelling.
-static QualType withoutTypeofExpr(ASTContext &Ctx, QualType T) {
+/// Whether @p T is an unnamed struct, union or enum (that no typedef
+/// names): it has no spelling but the one it was written with.
+static bool unnamedTag(QualType T) {
+  const TagDecl *Tag = T->getAsTagDecl();
+  return Tag && !Tag->getIdentifier() && !Tag->getTypedefNameForAnonDecl();
+}
+
+/// @p T with each typeof(expression) in it replaced by the type it names
+/// (the expression may name a local or a parameter, `typeof(a) b;`, which a
+/// declaration elsewhere, a region's argument block at file scope, cannot
+/// see), and each typedef named in @p Shadowed by its type. A typeof or a
+/// typedef of an unnamed struct, union or enum stays.
+static QualType spellable(ASTContext &Ctx, QualType T, const llvm::StringSet<> &Shadowed) {
   if (T.isNull())
     return T;
   Qualifiers Q = T.getLocalQualifiers();
   const Type *Ty = T.getTypePtr();
   auto Rebuilt = [&](QualType U) { return Ctx.getQualifiedType(U, Q); };
+  auto Inner = [&](QualType U) { return spellable(Ctx, U, Shadowed); };
   if (const auto *TE = dyn_cast<TypeOfExprType>(Ty)) {
     QualType Under = TE->getUnderlyingExpr()->getType();
-    if (const TagDecl *Tag = Under->getAsTagDecl();
-        Tag && !Tag->getIdentifier() && !Tag->getTypedefNameForAnonDecl())
+    if (unnamedTag(Under))
       return T;
     if (TE->getKind() == TypeOfKind::Unqualified)
       Under = Under.getAtomicUnqualifiedType();
-    return withoutTypeofExpr(Ctx, Rebuilt(Under));
+    return Inner(Rebuilt(Under));
+  }
+  if (const auto *TT = dyn_cast<TypedefType>(Ty)) {
+    const TypedefNameDecl *TD = TT->getDecl();
+    QualType Under = TD->getUnderlyingType();
+    if (!Shadowed.count(TD->getName()) || unnamedTag(Under) || Under->isVariablyModifiedType())
+      return T;
+    return Inner(Rebuilt(Under));
+  }
+  if (const auto *E = dyn_cast<ElaboratedType>(Ty)) { // a type's name as written
+    QualType Named = Inner(E->getNamedType());
+    return Named == E->getNamedType() ? T : Rebuilt(Named);
   }
   if (const auto *P = dyn_cast<ParenType>(Ty))
-    return Rebuilt(Ctx.getParenType(withoutTypeofExpr(Ctx, P->getInnerType())));
+    return Rebuilt(Ctx.getParenType(Inner(P->getInnerType())));
   if (const auto *P = dyn_cast<PointerType>(Ty))
-    return Rebuilt(Ctx.getPointerType(withoutTypeofExpr(Ctx, P->getPointeeType())));
+    return Rebuilt(Ctx.getPointerType(Inner(P->getPointeeType())));
   if (const auto *A = dyn_cast<ConstantArrayType>(Ty))
-    return Rebuilt(Ctx.getConstantArrayType(withoutTypeofExpr(Ctx, A->getElementType()),
-                                            A->getSize(), A->getSizeExpr(), A->getSizeModifier(),
+    return Rebuilt(Ctx.getConstantArrayType(Inner(A->getElementType()), A->getSize(),
+                                            A->getSizeExpr(), A->getSizeModifier(),
                                             A->getIndexTypeCVRQualifiers()));
   if (const auto *A = dyn_cast<IncompleteArrayType>(Ty))
-    return Rebuilt(Ctx.getIncompleteArrayType(withoutTypeofExpr(Ctx, A->getElementType()),
-                                              A->getSizeModifier(),
+    return Rebuilt(Ctx.getIncompleteArrayType(Inner(A->getElementType()), A->getSizeModifier(),
                                               A->getIndexTypeCVRQualifiers()));
   if (const auto *A = dyn_cast<VariableArrayType>(Ty))
-    return Rebuilt(Ctx.getVariableArrayType(withoutTypeofExpr(Ctx, A->getElementType()),
-                                            A->getSizeExpr(), A->getSizeModifier(),
-                                            A->getIndexTypeCVRQualifiers(), A->getBracketsRange()));
+    return Rebuilt(Ctx.getVariableArrayType(Inner(A->getElementType()), A->getSizeExpr(),
+                                            A->getSizeModifier(), A->getIndexTypeCVRQualifiers(),
+                                            A->getBracketsRange()));
   if (const auto *F = dyn_cast<FunctionProtoType>(Ty)) {
     std::vector<QualType> Params;
     for (QualType P : F->getParamTypes())
-      Params.push_back(withoutTypeofExpr(Ctx, P));
-    return Rebuilt(Ctx.getFunctionType(withoutTypeofExpr(Ctx, F->getReturnType()), Params,
-                                       F->getExtProtoInfo()));
+      Params.push_back(Inner(P));
+    return Rebuilt(Ctx.getFunctionType(Inner(F->getReturnType()), Params, F->getExtProtoInfo()));
   }
   if (const auto *F = dyn_cast<FunctionNoProtoType>(Ty))
-    return Rebuilt(
-        Ctx.getFunctionNoProtoType(withoutTypeofExpr(Ctx, F->getReturnType()), F->getExtInfo()));
+    return Rebuilt(Ctx.getFunctionNoProtoType(Inner(F->getReturnType()), F->getExtInfo()));
   return T;
 }
 
 std::string Translation::declare(QualType T, llvm::StringRef Name) {
+  if (!LocalNames) {
+    struct Collect : RecursiveASTVisitor<Collect> {
+      Translation &T;
+      llvm::StringSet<> Names;
+      explicit Collect(Translation &T) : T(T) {}
+      bool VisitVarDecl(VarDecl *V) {
+        if (V->getIdentifier() && V->getParentFunctionOrMethod() && T.inMainFile(V->getLocation()))
+          Names.insert(V->getName());
+        return true;
+      }
+    } C(*this);
+    C.TraverseDecl(Ctx.getTranslationUnitDecl());
+    LocalNames = std::move(C.Names);
+  }
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   PrintingPolicy Policy(Ctx.getLangOpts());
   Policy.SuppressTagKeyword = false;
-  withoutTypeofExpr(Ctx, T).print(OS, Policy, Name);
+  spellable(Ctx, T, *LocalNames).print(OS, Policy, Name);
   return OS.str();
 }
 

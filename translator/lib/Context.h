@@ -19,7 +19,9 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSet.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -170,11 +172,19 @@ public:
   /// @p Decl), if it is one's own statement.
   const clang::CompoundStmt *declaringBlock(const clang::VarDecl *V,
                                             const clang::DeclStmt **Decl = nullptr) const;
+  /// The names of the main file's locals and parameters (declare), made
+  /// on first use.
+  std::optional<llvm::StringSet<>> LocalNames;
   /// Ranges of the main file the preprocessor skipped (#if 0), and its
   /// macro invocations over several lines: a #line there would be skipped
   /// too, or would renumber the invocation's __LINE__.
   std::vector<clang::SourceRange> Skipped;
-  /// Declaration text for a variable of type @p T named @p Name.
+  /// Declaration text for a variable of type @p T named @p Name. A
+  /// typeof(expression) in @p T is spelled as the type it names, and so is
+  /// a typedef that some local or parameter of the file has the name of
+  /// (`typedef int T;` and, in a block, `int T`): the text may go where
+  /// the expression's variables are not seen, or where the name is the
+  /// variable's.
   std::string declare(clang::QualType T, llvm::StringRef Name);
   /// A variable-length array has the lengths it was declared with, not its
   /// bounds' current values (C11 6.7.6.2), so an outlined body cannot

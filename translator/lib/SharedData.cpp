@@ -997,8 +997,10 @@ void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
     }
     /// Whether a declaration of locals with their type must give the type
     /// to file scope: a directive that does not hold the declaration names
-    /// one of the locals (its outlined code or private copy spells the
-    /// type; a directive that holds it takes it along).
+    /// one of the locals, or another local whose type names the type
+    /// (`struct counter { int n; } zero; struct counter c;`, c shared): its
+    /// outlined code or private copy spells the type; a directive that
+    /// holds the declaration takes it along.
     bool typeNeeded(Translation &T, const DeclStmt *S) const {
       SourceLocation At = T.SM.getExpansionLoc(S->getBeginLoc());
       auto InOtherDirective = [&](SourceLocation L) {
@@ -1006,11 +1008,19 @@ void hoistLocalTypes(Translation &T, TranslationUnitDecl *TU) {
         return llvm::any_of(Directives,
                             [&](SourceRange R) { return T.contains(R, L) && !T.contains(R, At); });
       };
+      llvm::SmallPtrSet<const Decl *, 4> Defined, Declared;
       for (const Decl *D : S->decls())
-        if (const auto *V = dyn_cast<VarDecl>(D))
-          if (auto It = Uses.find(V->getCanonicalDecl());
-              It != Uses.end() && llvm::any_of(It->second, InOtherDirective))
-            return true;
+        (isa<TypeDecl>(D) ? Defined : Declared).insert(D->getCanonicalDecl());
+      for (const auto &[V, Locations] : Uses) {
+        if (!Declared.count(V)) {
+          llvm::SmallPtrSet<const Decl *, 8> Named;
+          NamedTypes(Named).TraverseType(V->getType());
+          if (llvm::none_of(Defined, [&](const Decl *D) { return Named.count(D); }))
+            continue;
+        }
+        if (llvm::any_of(Locations, InOtherDirective))
+          return true;
+      }
       return false;
     }
     bool VisitDeclStmt(DeclStmt *S) {
