@@ -232,8 +232,8 @@ int main(int argc, char **argv) {
     argc = (int)Expanded.size() - 1;
     argv = const_cast<char **>(Expanded.data());
   }
-  std::vector<std::string> Sources, Inputs, TranslateFlags, PreprocFlags, CompileFlags, LinkFlags,
-      OpenMPFlags;
+  std::vector<std::string> Sources, AsmSources, Inputs, TranslateFlags, PreprocFlags, CompileFlags,
+      LinkFlags, OpenMPFlags;
   std::string Output;
   bool CompileOnly = false, Show = false, Keep = false;
   // Dependency-file flags go to the final compile, whose output is fixed
@@ -280,7 +280,11 @@ int main(int argc, char **argv) {
     } else if (A == "-Rparade" || A.starts_with("-fparade-")) {
       TranslateFlags.push_back(A.str());
     } else if (A == "-fopenmp" || A == "-qopenmp" || A == "-openmp") {
-      // OpenMP is what paradecc translates; nothing to pass on.
+      // OpenMP is what paradecc translates. gcc's -fopenmp implies
+      // -pthread, which defines _REENTRANT (and so, under -std=c99, the
+      // POSIX declarations: struct timespec, clock_gettime, strtok_r).
+      if (std::find(CompileFlags.begin(), CompileFlags.end(), "-pthread") == CompileFlags.end())
+        CompileFlags.push_back("-pthread");
     } else if (A.starts_with("-fopenmp-version=")) {
       OpenMPFlags.push_back(A.str()); // Clang's: for the translator only
     } else if (A.starts_with("-fopenmp-targets=")) {
@@ -351,6 +355,15 @@ int main(int argc, char **argv) {
         CompileFlags.push_back(argv[++I]); // its values (-Xassembler ARG)
     } else if (hasSuffix(A, ".c") || (ForceC && !hasSuffix(A, ".o") && !hasSuffix(A, ".a"))) {
       Sources.push_back(A.str());
+    } else if (hasSuffix(A, ".s") || hasSuffix(A, ".S") || hasSuffix(A, ".sx")) {
+      AsmSources.push_back(A.str()); // assembled as they are
+    } else if (hasSuffix(A, ".i")) {
+      // Its directives were written for a compiler that did not see
+      // parade's omp.h; compiled as it is, its regions would not be
+      // translated.
+      errs() << "paradecc: error: " << A
+             << ": preprocessed C is not supported; give paradecc the .c source\n";
+      return 2;
     } else if (hasSuffix(A, ".cpp") || hasSuffix(A, ".cc") || hasSuffix(A, ".cxx") ||
                hasSuffix(A, ".C") || hasSuffix(A, ".c++") || hasSuffix(A, ".cp")) {
       // Passed on untranslated it would build, and every rank would run
@@ -435,11 +448,13 @@ int main(int argc, char **argv) {
       std::find(CompileFlags.begin(), CompileFlags.end(), "-fsyntax-only") != CompileFlags.end();
   if (Assemble || SyntaxOnly)
     CompileOnly = true;
-  if (Sources.empty() && Inputs.empty()) {
+  if (!CompileOnly) // assembled by the link, as gcc does
+    Inputs.insert(Inputs.end(), AsmSources.begin(), AsmSources.end());
+  if (Sources.empty() && Inputs.empty() && (AsmSources.empty() || !CompileOnly)) {
     errs() << "paradecc: error: no input files\n";
     return 2;
   }
-  if (CompileOnly && !Output.empty() && Sources.size() > 1) {
+  if (CompileOnly && !Output.empty() && Sources.size() + AsmSources.size() > 1) {
     errs() << "paradecc: error: -o with " << (Assemble ? "-S" : "-c") << " takes one source file\n";
     return 2;
   }
@@ -467,6 +482,25 @@ int main(int argc, char **argv) {
       Temporaries.push_back(*P);
     return P;
   };
+  // An assembly source with -c (or -S): nothing to translate; compiled as
+  // gcc would, to the object named after it.
+  for (const std::string &Src : CompileOnly ? AsmSources : std::vector<std::string>()) {
+    if (Assemble)
+      continue; // -S of an assembly source: gcc writes nothing either
+    std::string Object = Output;
+    if (Object.empty()) {
+      SmallString<256> P(sys::path::filename(Src));
+      sys::path::replace_extension(P, ".o");
+      Object = std::string(P);
+    }
+    std::vector<std::string> Compile = {PARADE_MPICC, "-c", Src, "-o", Object};
+    Compile.insert(Compile.end(), PreprocFlags.begin(), PreprocFlags.end());
+    Compile.insert(Compile.end(), CompileFlags.begin(), CompileFlags.end());
+    if (int S = run(Compile, Show)) {
+      Cleanup();
+      return S;
+    }
+  }
   for (const std::string &Src : Sources) {
     std::optional<std::string> Translated = Place(Src, Keep, Keep ? "parade.c" : "c");
     if (!Translated) {
