@@ -767,6 +767,8 @@ struct _IO_FILE *parade_fdopen(int fd, const char *mode);
 struct _IO_FILE *parade_freopen(const char *path, const char *mode, struct _IO_FILE *f);
 struct _IO_FILE *parade_tmpfile(void);
 struct _IO_FILE *parade_popen(const char *command, const char *mode);
+/** @brief system(3) with a command that may be shared data. */
+int parade_system(const char *command);
 int parade_pclose(struct _IO_FILE *f);
 int parade_fclose(struct _IO_FILE *f);
 int parade_fprintf(struct _IO_FILE *f, const char *format, ...);

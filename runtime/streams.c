@@ -216,6 +216,7 @@ static void rank0_stdin(void) {
   FILE *f = fopencookie(NULL, "r", io);
   if (!f)
     err_fatal("cannot create this rank's standard input stream");
+  node.streams.no_stdin = f;
   stdin = f;
 }
 
@@ -310,8 +311,25 @@ FILE *parade_stream(FILE *f, const char *function) { return stream(f, function);
 
 /* ---- Opening and closing ------------------------------------------------- */
 
+/* A path or a command that the kernel reads, in open(2) or in a child's
+ * execve(2): a private copy where it is shared data, which may not be
+ * valid on this rank (the kernel answers EFAULT rather than faulting:
+ * fopen of a file name another rank wrote returned NULL, "Bad address",
+ * and popen's and system's shell failed in the child, where nobody sees
+ * it). NULL where the original may be used; free() it. */
+static char *private_string(const char *s) {
+  if (!s || !parade_is_shared(s))
+    return NULL;
+  char *copy = strdup(s); /* reading it faults in its pages as any read */
+  if (!copy)
+    err_fatal("out of memory copying a path of %zu bytes", strlen(s));
+  return copy;
+}
+
 FILE *parade_fopen(const char *path, const char *mode) {
-  FILE *f = fopen(path, mode);
+  char *copy = private_string(path);
+  FILE *f = fopen(copy ? copy : path, mode);
+  free(copy);
   remember(f);
   return f;
 }
@@ -320,10 +338,49 @@ FILE *parade_fdopen(int fd, const char *mode) {
   remember(f);
   return f;
 }
+/* freopen of the stream that sends stdout to rank 0 (the C library's
+ * freopen cannot reopen a stream of fopencookie: it crashed inside it):
+ * the file takes rank 0's descriptor 1, where every rank's standard output
+ * is written, and stdout stays the stream. */
+static FILE *reopen_stdout(const char *path, const char *mode) {
+  if (node.rank != 0)
+    err_fatal("freopen() of standard output on rank %d: every rank's standard output is rank "
+              "0's; redirect it in serial code",
+              node.rank);
+  streams_flush_stdout();
+  if (!path)
+    return stdout; /* a change of mode only */
+  FILE *file = fopen(path, mode);
+  if (!file)
+    return NULL;
+  pthread_mutex_lock(&write_lock);
+  int ok = dup2(fileno(file), STDOUT_FILENO) >= 0;
+  pthread_mutex_unlock(&write_lock);
+  fclose(file);
+  return ok ? stdout : NULL;
+}
+
 FILE *parade_freopen(const char *path, const char *mode, FILE *f) {
   FILE *s = stream(f, "freopen");
+  if (node.size > 1 && s == node.streams.forward) {
+    char *copy = private_string(path);
+    FILE *r = reopen_stdout(copy ? copy : path, mode);
+    free(copy);
+    return r;
+  }
+  if (s && s == node.streams.no_stdin) {
+    /* This rank reads the file as its standard input from now on. */
+    char *copy = private_string(path);
+    FILE *r = path ? fopen(copy ? copy : path, mode) : NULL;
+    free(copy);
+    if (r)
+      stdin = r;
+    return r;
+  }
   forget(s);
-  FILE *r = freopen(path, mode, s);
+  char *copy = private_string(path);
+  FILE *r = freopen(copy ? copy : path, mode, s);
+  free(copy);
   remember(r);
   return r;
 }
@@ -340,9 +397,17 @@ FILE *__wrap_freopen64(const char *path, const char *mode, FILE *f) {
 }
 FILE *__wrap_tmpfile64(void) { return parade_tmpfile(); }
 FILE *parade_popen(const char *command, const char *mode) {
-  FILE *f = popen(command, mode);
+  char *copy = private_string(command);
+  FILE *f = popen(copy ? copy : command, mode);
+  free(copy);
   remember(f);
   return f;
+}
+int parade_system(const char *command) {
+  char *copy = private_string(command);
+  int status = system(copy ? copy : command);
+  free(copy);
+  return status;
 }
 int parade_pclose(FILE *f) {
   FILE *s = stream(f, "pclose");

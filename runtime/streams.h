@@ -12,6 +12,8 @@ struct streams_state {
   /* stdout goes to rank 0 in whole lines (see streams.c). */
   FILE *forward;
   _Atomic int forwarding;
+  /* Ranks other than 0: the stdin stream that says stdin is rank 0's. */
+  FILE *no_stdin;
 };
 
 /* Learn rank 0's standard streams and send every rank's standard output
