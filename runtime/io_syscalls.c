@@ -13,6 +13,7 @@
  * again, a few times. */
 #include "node.h"
 #include "parade.h"
+#include "team.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -265,5 +266,7 @@ int parade_symlink(const char *target, const char *path) {
 int parade_chdir(const char *path) {
   int ret;
   WITH_BUFFERS_VALID(touch_string(path), ret = chdir(path), ret < 0);
+  if (ret == 0)
+    team_directory_changed();
   return ret;
 }

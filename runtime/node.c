@@ -280,6 +280,7 @@ int parade_main(int argc, char **argv, int (*user_main)(int, char **)) {
   fault_install();
   comm_init(node.opt.comm_sleep_us);
   comm_register(MSG_FORK, comm_deliver_control);
+  comm_register(MSG_CHDIR, comm_deliver_control);
   comm_register(MSG_EXIT, comm_deliver_control);
   comm_register(MSG_EXIT_ASK, on_exit_ask);
   comm_register(MSG_FULFIL, on_fulfil);

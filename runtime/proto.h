@@ -36,6 +36,7 @@ enum msg_type {
   MSG_FULFIL,      /* -> the rank of event a: omp_fulfill_event(a)      */
   MSG_CHANGES_REQ, /* -> a home; reply: payload=struct changes_reply and
                       the pages changed since a (change_log.h)          */
+  MSG_CHDIR,       /* payload=directory -> all nodes (rank 0's serial chdir) */
   MSG_TYPE_COUNT
 };
 
@@ -149,6 +150,12 @@ static inline struct msg_words msg_fork_pack(struct msg_fork m) {
 }
 static inline struct msg_fork msg_fork_unpack(const struct msg_hdr *hdr) {
   return (struct msg_fork){.epoch = hdr->b};
+}
+
+/* ---- MSG_CHDIR: payload=the directory, with its NUL ------------------- */
+
+static inline struct msg_words msg_chdir_pack(void) {
+  return (struct msg_words){MSG_CHDIR, 0, 0, 0};
 }
 
 /* ---- MSG_EXIT: a=status ------------------------------------------------- */

@@ -17,10 +17,12 @@
 #include "wait.h"
 
 #include <dlfcn.h>
+#include <errno.h>
 #include <link.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 /* ---- Region bodies as module-relative offsets ------------------------ */
 
@@ -478,6 +480,14 @@ int team_serve(void) {
       begin_region(&info, decode_fn(info.fn_module, info.fn_offset), p + FORK_ARGS_OFFSET);
       break;
     }
+    case MSG_CHDIR:
+      /* Rank 0's serial code changed the working directory, which is the
+       * process's, and so every thread's in gcc's build. */
+      if (msg->hdr.len == 0 || p[msg->hdr.len - 1] != '\0')
+        err_fatal("protocol error: malformed directory change");
+      if (chdir(p) != 0)
+        err_warn("cannot change to directory '%s' as rank 0 did: %s", p, strerror(errno));
+      break;
     case MSG_DEPART:
       /* A barrier of a team this node has no thread in. */
       hlrc_apply_departure((const void *)p, msg->hdr.len / sizeof(struct depart_entry));
@@ -491,6 +501,24 @@ int team_serve(void) {
     }
     comm_control_done(msg);
   }
+}
+
+void team_directory_changed(void) {
+  /* Serial code of rank 0 only: the other ranks wait for its messages.
+   * (A thread of a team changes its own rank's directory, as a thread of
+   * the team's process would change that process's.) */
+  if (node.size == 1 || node.rank != 0 || node.finished || !node.dsm_active ||
+      team_shape_active_level() != 0)
+    return;
+  char *dir = getcwd(NULL, 0);
+  if (!dir) {
+    err_warn("the working directory changed, and rank 0 cannot name it for the other ranks: %s",
+             strerror(errno));
+    return;
+  }
+  for (int dest = 1; dest < node.size; dest++)
+    comm_send(dest, msg_chdir_pack(), dir, strlen(dir) + 1);
+  free(dir);
 }
 
 void team_shutdown(void) {

@@ -61,6 +61,9 @@ struct team {
 int team_serve(void);
 /* Stop and join the worker threads. */
 void team_shutdown(void);
+/* The working directory changed: rank 0's serial code has the other ranks
+ * change to it too (MSG_CHDIR), before anything else it sends them. */
+void team_directory_changed(void);
 
 /* How long a waiting thread spins before it sleeps (wait.h), for
  * @p local_threads team threads on this rank: long with a core for every
