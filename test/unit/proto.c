@@ -8,7 +8,7 @@
 //
 // RUN: %cc-parade-internal
 // RUN: %t | FileCheck %s --implicit-check-not=FAILED
-// CHECK: proto: 17 message types, {{[0-9]+}} round trips, layout unchanged
+// CHECK: proto: 18 message types, {{[0-9]+}} round trips, layout unchanged
 #include "proto.h"
 
 #include <stddef.h>
@@ -108,6 +108,12 @@ static void exit_msg(int status) {
 static void exit_ask_msg(int status) {
   struct msg_hdr h = sent(msg_exit_ask_pack((struct msg_exit){.status = status}), MSG_EXIT_ASK);
   EXPECT("exit_ask", "status", (int64_t)msg_exit_unpack(&h).status, (int64_t)status);
+}
+
+static void chdir_msg(void) {
+  /* Its only word is its type; the directory is its payload. */
+  struct msg_hdr h = sent(msg_chdir_pack(), MSG_CHDIR);
+  EXPECT("chdir", "a", h.a, 0);
 }
 
 static void fulfil_msg(uint64_t event) {
@@ -289,6 +295,7 @@ int main(void) {
     size_req(blocks[i], 0);
     size_req(NULL, i == 0 ? BIG_SLOT : i);
   }
+  chdir_msg();
   layout();
 
   int ntypes = 0;
