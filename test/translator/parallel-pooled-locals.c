@@ -4,9 +4,9 @@
 //
 // RUN: %translate %s -- | grep -v "^//" | FileCheck %s
 // CHECK-NOT: #pragma omp
-// CHECK-LABEL: struct parade_args_{{[0-9]+}} { int n; int *parade_s_total_{{[0-9]+}}; };
+// CHECK-LABEL: struct parade_args_{{[0-9]+}} { int parade_m_n; int *parade_s_total_{{[0-9]+}}; };
 // CHECK: static void parade_region_[[R:[0-9]+]](void *parade_raw) {
-// CHECK: int n = parade_args->n; int *parade_s_total_[[T:[0-9]+]] = parade_args->parade_s_total_[[T]];
+// CHECK: int n = parade_args->parade_m_n; int *parade_s_total_[[T:[0-9]+]] = parade_args->parade_s_total_[[T]];
 // CHECK: int t; 
 // CHECK: t = n * 2;
 // CHECK-NEXT: (*parade_s_total_[[T]]) = t;

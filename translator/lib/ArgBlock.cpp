@@ -5,24 +5,28 @@ using namespace clang;
 
 namespace parade {
 
+std::string ArgBlock::member(llvm::StringRef Field) {
+  return Field.starts_with("parade_") ? Field.str() : "parade_m_" + Field.str();
+}
+
 void ArgBlock::value(QualType Ty, llvm::StringRef Field, const std::string &Value) {
-  Fields += T.declare(Ty, Field) + "; ";
-  Pack += Var + "." + Field.str() + " = " + Value + "; ";
+  Fields += T.declare(Ty, member(Field)) + "; ";
+  Pack += Var + "." + member(Field) + " = " + Value + "; ";
 }
 
 void ArgBlock::pointer(llvm::StringRef Field, const std::string &Value) {
-  Fields += "void *" + Field.str() + "; ";
-  Pack += Var + "." + Field.str() + " = (void *)" + Value + "; ";
+  Fields += "void *" + member(Field) + "; ";
+  Pack += Var + "." + member(Field) + " = (void *)" + Value + "; ";
 }
 
 void ArgBlock::copy(QualType Ty, llvm::StringRef Field, const std::string &Source) {
-  Fields += T.declare(Ty, Field) + "; ";
-  std::string Target = Var + "." + Field.str();
+  Fields += T.declare(Ty, member(Field)) + "; ";
+  std::string Target = Var + "." + member(Field);
   Pack += "parade_copy((void *)&" + Target + ", &" + Source + ", sizeof " + Target + "); ";
 }
 
 void ArgBlock::unpack(Stage S, QualType Ty, llvm::StringRef Name, llvm::StringRef Field) {
-  Prologue[S] += T.declare(Ty, Name) + " = parade_args->" + Field.str() + "; ";
+  Prologue[S] += T.declare(Ty, Name) + " = parade_args->" + member(Field) + "; ";
 }
 
 void ArgBlock::unpackText(Stage S, const std::string &Text) { Prologue[S] += Text; }

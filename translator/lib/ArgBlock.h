@@ -47,6 +47,12 @@ public:
   /// Prologue: a statement of its own.
   void unpackText(Stage S, const std::string &Text);
 
+  /// The member a field named @p Field is, in the struct: a program's
+  /// name gets a prefix, since where the block is packed a macro may stand
+  /// for the name (a pooled local's alias, `#define bf (*parade_s_bf_1)`),
+  /// and `parade_a.bf` would be that macro's text.
+  static std::string member(llvm::StringRef Field);
+
   /// `struct ... { fields };` (a block with no field gets a dummy one).
   std::string definition() const;
   /// Opens a block that declares, clears and fills the local `Var`.

@@ -139,12 +139,12 @@ Privates privates(Translation &T, const OMPExecutableDirective *D, const Constru
         P.Decls += Declare(Name) + "; parade_copy((void *)" + Name + ", " + Orig + ", sizeof " +
                    Name + "); ";
       } else if (ForRegion && Ty->isVariablyModifiedType()) {
-        P.Decls += Declare(Name) + " = parade_args->" + Name + "; ";
+        P.Decls += Declare(Name) + " = parade_args->" + ArgBlock::member(Name) + "; ";
       } else if (ForRegion && !Ty->isArrayType()) {
-        P.Decls += Declare(Name) + " = parade_args->" + Name + "; ";
+        P.Decls += Declare(Name) + " = parade_args->" + ArgBlock::member(Name) + "; ";
       } else if (ForRegion) {
-        P.Decls += Declare(Name) + "; parade_copy((void *)&" + Name + ", &parade_args->" + Name +
-                   ", sizeof " + Name + "); ";
+        P.Decls += Declare(Name) + "; parade_copy((void *)&" + Name + ", &parade_args->" +
+                   ArgBlock::member(Name) + ", sizeof " + Name + "); ";
       } else {
         std::string Ptr = "parade_fp_" + std::to_string(K);
         P.Before += DeclarePtr(Ptr) + " = &" + Orig + "; ";

@@ -333,8 +333,8 @@ std::string outlineTask(ConstructContext &C, const OMPExecutableDirective *D,
     }
     case Sharing::FirstPrivate:
       A.copy(Ty.getUnqualifiedType(), Name, T.spell(V, D->getBeginLoc(), Except));
-      Decls += T.declare(Ty, Name) + "; parade_copy((void *)&" + Name + ", &parade_args->" + Name +
-               ", sizeof " + Name + "); ";
+      Decls += T.declare(Ty, Name) + "; parade_copy((void *)&" + Name + ", &parade_args->" +
+               ArgBlock::member(Name) + ", sizeof " + Name + "); ";
       break;
     case Sharing::LastPrivate: // a taskloop's: the task with the last iteration
       PointerTo(V, Field);
