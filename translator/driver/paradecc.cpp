@@ -375,6 +375,14 @@ int main(int argc, char **argv) {
       Inputs.push_back(A.str()); // objects and libraries
     }
   }
+  // -fcommon (the last of it and -fno-common): the translator makes the
+  // file's tentative definitions weak, as common symbols would be.
+  for (auto F = CompileFlags.rbegin(); F != CompileFlags.rend(); ++F)
+    if (*F == "-fcommon" || *F == "-fno-common") {
+      if (*F == "-fcommon")
+        TranslateFlags.push_back("-fparade-common");
+      break;
+    }
   // The translator must see the macros the final compile sees: -O2 defines
   // __OPTIMIZE__, -march and -m* the instruction-set macros, -std and
   // -ffast-math theirs. It takes every compile flag but warnings, debug

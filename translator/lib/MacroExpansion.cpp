@@ -114,7 +114,7 @@ private:
 /// `_Pragma` inside an invocation marks it to be written out, with the
 /// directive spelled from its tokens (macros in its clauses expanded, as
 /// OpenMP says); a `#pragma omp assume` line of the file is noted, to be
-/// blanked.
+/// blanked, and so is a `#pragma omp workshare` (Fortran's directive).
 class PragmaRecorder : public PragmaHandler {
 public:
   explicit PragmaRecorder(Invocations &Found) : PragmaHandler(""), Found(Found) {}
@@ -123,7 +123,7 @@ public:
     if (First.is(tok::eod))
       return;
     std::string Text = PP.getSpelling(First);
-    bool OpenMP = Text == "omp", Assume = false, Flush = false;
+    bool OpenMP = Text == "omp", Assume = false, Flush = false, FirstWord = true;
     const SourceManager &SM = PP.getSourceManager();
     bool Written = Introducer.Kind == PIK_HashPragma && SM.isWrittenInMainFile(Introducer.Loc);
     int Depth = 0;
@@ -131,6 +131,10 @@ public:
     for (PP.Lex(Tok); Tok.isNot(tok::eod) && Tok.isNot(tok::eof); PP.Lex(Tok)) {
       std::string Word = PP.getSpelling(Tok);
       Assume |= OpenMP && Text == "omp" && Word == "assume";
+      // workshare is Fortran's: gcc ignores it in C as an unknown pragma,
+      // and Clang 19 crashes on it ("workshare", then a stack dump).
+      Assume |= OpenMP && FirstWord && Word == "workshare";
+      FirstWord = false;
       Flush |= OpenMP && Text == "omp" && Word == "flush";
       Depth += Tok.is(tok::l_paren) - Tok.is(tok::r_paren);
       if (Flush && Depth == 0 && Word == "seq_cst") {

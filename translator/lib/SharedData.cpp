@@ -122,8 +122,15 @@ void placeSharedGlobals(Translation &T, TranslationUnitDecl *TU) {
         !Done.insert(V->getCanonicalDecl()).second)
       continue;
     bool Initialised = V->getAnyInitializer() != nullptr;
+    // -fcommon: a tentative definition of external linkage is a common
+    // symbol, which other files define too (`int counter;` in a header);
+    // in a named section it is a definition, and the link failed
+    // ("multiple definition"). Weak, the definitions become one.
+    bool Common = T.Opts.Common && !Initialised && V->hasExternalFormalLinkage() &&
+                  !V->getDefinition() && V->getActingDefinition();
     Text += "extern __typeof__(" + V->getName().str() + ") " + V->getName().str() +
-            (Initialised ? " PARADE_SHARED_DATA;\n" : " PARADE_SHARED_BSS;\n");
+            (Initialised ? " PARADE_SHARED_DATA" : " PARADE_SHARED_BSS") +
+            (Common ? " __attribute__((weak));\n" : ";\n");
   }
   if (!Text.empty())
     T.insert(T.SM.getLocForEndOfFile(T.SM.getMainFileID()),

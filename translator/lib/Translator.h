@@ -32,6 +32,10 @@ struct Options {
   bool ForceLockPath = false;
   /// -Rparade: explain each decision.
   bool Remarks = false;
+  /// -fparade-common (the compile has -fcommon): a file-scope variable
+  /// with no initialiser is a common symbol, which other files may define
+  /// too; its definition in the DSM's section is weak.
+  bool Common = false;
   /// Only write out the tile constructs as loops (Tile.h): the output is
   /// the main file so rewritten, for a second parse.
   bool ExpandTilesOnly = false;

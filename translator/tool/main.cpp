@@ -21,6 +21,9 @@ static cl::opt<std::string> Sync("fparade-sync", cl::init("collective"), cl::cat
                                           "DSM path everywhere"));
 static cl::opt<bool> Remarks("Rparade", cl::cat(Category),
                              cl::desc("Explain the translation of each directive"));
+static cl::opt<bool> Common("fparade-common", cl::cat(Category),
+                            cl::desc("The compile has -fcommon: tentative definitions may "
+                                     "be in several files"));
 static cl::opt<std::string> FileName("fparade-file-name", cl::cat(Category), cl::value_desc("name"),
                                      cl::desc("The source's name for __FILE__ in the translation"));
 static cl::opt<std::string> Output("o", cl::cat(Category), cl::value_desc("file"),
@@ -56,6 +59,7 @@ int main(int argc, const char **argv) {
   Opts.SmallThreshold = SmallThreshold;
   Opts.ForceLockPath = Sync == "lock";
   Opts.Remarks = Remarks;
+  Opts.Common = Common;
   Opts.FileName = FileName;
 
   std::set<std::string> Written;
