@@ -59,7 +59,11 @@ void alloc_pool_ensure(void) {
     if (err)
       err_fatal("cannot map the %zu-byte shared pool at %#lx with method %s: %s%s",
                 node.opt.pool_size, (unsigned long)node.opt.pool_base, vm_method_name(node.opt.map),
-                fmt_strerror(err), err == EADDRINUSE ? " (choose another PARADE_POOL_BASE)" : "");
+                fmt_strerror(err),
+                err == EADDRINUSE ? " (choose another PARADE_POOL_BASE)"
+                : err == ENOMEM   ? " (a limit on the address space, such as ulimit -v? each rank "
+                                    "maps about three times PARADE_POOL_SIZE: choose a smaller one)"
+                                  : "");
     if (node.vm.page_size > 32768)
       err_fatal("page size %zu is not supported", node.vm.page_size);
     __atomic_store_n(&node.alloc.pool_ready, 1, __ATOMIC_RELEASE);

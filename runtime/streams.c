@@ -201,8 +201,16 @@ static void line_stdout(void) {
  * region found end of file, silently, where the program expected rank
  * 0's input. It is an error that says where to read instead. */
 
+/* The file a freopen of stdin on this rank gave it (parade_freopen), which
+ * the stream reads from then on. */
+static FILE *stdin_file;
+
 static ssize_t stdin_read(void *cookie, char *buf, size_t size) {
-  (void)cookie, (void)buf, (void)size;
+  (void)cookie;
+  if (stdin_file) {
+    size_t n = fread(buf, 1, size, stdin_file);
+    return n == 0 && ferror(stdin_file) ? -1 : (ssize_t)n;
+  }
   err_fatal("standard input read on rank %d: standard input is rank 0's. Read it in serial "
             "code (or in a single or masked region that runs on rank 0) and keep what it read "
             "in shared data",
@@ -369,13 +377,20 @@ FILE *parade_freopen(const char *path, const char *mode, FILE *f) {
     return r;
   }
   if (s && s == node.streams.no_stdin) {
-    /* This rank reads the file as its standard input from now on. */
+    /* The stream reads the file from now on: it stays the stream the
+     * program holds, as freopen's does. */
+    if (!path)
+      return s; /* a change of mode only */
     char *copy = private_string(path);
-    FILE *r = path ? fopen(copy ? copy : path, mode) : NULL;
+    FILE *file = fopen(copy ? copy : path, mode);
     free(copy);
-    if (r)
-      stdin = r;
-    return r;
+    if (!file)
+      return NULL;
+    if (stdin_file)
+      fclose(stdin_file);
+    stdin_file = file;
+    clearerr(s);
+    return s;
   }
   forget(s);
   char *copy = private_string(path);

@@ -507,7 +507,9 @@ void team_directory_changed(void) {
   /* Serial code of rank 0 only: the other ranks wait for its messages.
    * (A thread of a team changes its own rank's directory, as a thread of
    * the team's process would change that process's.) */
-  if (node.size == 1 || node.rank != 0 || node.finished || !node.dsm_active ||
+  /* Not in a child the program forked (before its exec, say): it has no
+   * connection to the other ranks. */
+  if (node.size == 1 || node.rank != 0 || node.finished || node.forked || !node.dsm_active ||
       team_shape_active_level() != 0)
     return;
   char *dir = getcwd(NULL, 0);

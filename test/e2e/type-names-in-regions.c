@@ -34,12 +34,16 @@ static real weigh(int n) {
 int main(void) {
   struct counter { int n; } zero = {0};
   struct counter c = zero, hits[4] = {{0}};
+  struct tally { int n; } none = {0};
+  typeof(none) d = none; /* the only local of the struct a directive names */
 #pragma omp parallel for
   for (int i = 0; i < 40; i++) {
 #pragma omp atomic
     c.n++;
 #pragma omp atomic
     hits[i % 4].n += i;
+#pragma omp atomic
+    d.n += 2;
   }
   T total = 0;
   real scale = 2;
@@ -52,7 +56,7 @@ int main(void) {
       scale += real;
     }
   }
-  printf("c=%d hits=%d,%d,%d,%d zero=%d total=%d scale=%.2f weigh=%.1f\n", c.n, hits[0].n,
-         hits[1].n, hits[2].n, hits[3].n, zero.n, total, scale, weigh(30));
+  printf("c=%d d=%d hits=%d,%d,%d,%d zero=%d,%d total=%d scale=%.2f weigh=%.1f\n", c.n, d.n,
+         hits[0].n, hits[1].n, hits[2].n, hits[3].n, zero.n, none.n, total, scale, weigh(30));
   return 0;
 }

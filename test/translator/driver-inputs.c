@@ -14,6 +14,13 @@
 // RUN: %paradecc -fopenmp main.o answer.o -o prog
 // RUN: env OMP_NUM_THREADS=2 ./prog | FileCheck %s
 // CHECK: tokens 3 answer 42 reentrant 1
+// An assembly source among the link's inputs keeps its place: before the
+// library it calls into.
+// RUN: %paradecc -c %S/Inputs/driver/helper.c -o helper.o && ar rcs libhelper.a helper.o
+// RUN: %paradecc -fopenmp -DGLUE -c %s -o glue-main.o
+// RUN: %paradecc -fopenmp glue-main.o %S/Inputs/driver/glue.S libhelper.a -o glued
+// RUN: ./glued | FileCheck %s --check-prefix=GLUE
+// GLUE: glue 7
 // RUN: echo 'int x;' > pre.i
 // RUN: not %paradecc -c pre.i -o pre.o 2>&1 | FileCheck %s --check-prefix=PREPROCESSED
 // PREPROCESSED: paradecc: error: pre.i: preprocessed C is not supported; give paradecc the .c source
@@ -22,8 +29,13 @@
 #include <time.h>
 
 int answer(void);
+int glue(void);
 
 int main(void) {
+#ifdef GLUE
+  printf("glue %d\n", glue());
+  return 0;
+#endif
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   int tokens = 0;

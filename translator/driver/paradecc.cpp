@@ -213,6 +213,18 @@ std::vector<unsigned> valueCounts(int argc, char **argv) {
 
 } // namespace
 
+/// _OPENMP's value: the translator's OpenMP version, or the program's own
+/// choice (-fopenmp-version=).
+static std::string openmpVersion(const std::vector<std::string> &OpenMPFlags) {
+  std::string Version = "202111";
+  for (const std::string &F : OpenMPFlags) {
+    StringRef V(F);
+    if (V.consume_front("-fopenmp-version="))
+      Version = V == "45" ? "201511" : V == "50" ? "201811" : V == "51" ? "202011" : "202111";
+  }
+  return Version;
+}
+
 int main(int argc, char **argv) {
   Layout L = findLayout(argv[0]);
   // A response file (@FILE, as Makefiles with long flag lists pass them)
@@ -356,7 +368,10 @@ int main(int argc, char **argv) {
     } else if (hasSuffix(A, ".c") || (ForceC && !hasSuffix(A, ".o") && !hasSuffix(A, ".a"))) {
       Sources.push_back(A.str());
     } else if (hasSuffix(A, ".s") || hasSuffix(A, ".S") || hasSuffix(A, ".sx")) {
-      AsmSources.push_back(A.str()); // assembled as they are
+      // Assembled as they are: by the link, in their place among its
+      // inputs, or alone with -c.
+      AsmSources.push_back(A.str());
+      Inputs.push_back(A.str());
     } else if (hasSuffix(A, ".i")) {
       // Its directives were written for a compiler that did not see
       // parade's omp.h; compiled as it is, its regions would not be
@@ -428,16 +443,9 @@ int main(int argc, char **argv) {
       errs() << "paradecc: error: " << Preprocess << ": no C source files\n";
       return 2;
     }
-    // The translator's OpenMP version, or the program's own choice.
-    std::string Version = "202111";
-    for (const std::string &F : OpenMPFlags) {
-      StringRef V(F);
-      if (V.consume_front("-fopenmp-version="))
-        Version = V == "45" ? "201511" : V == "50" ? "201811" : V == "51" ? "202011" : "202111";
-    }
     // -isystem: -MM leaves omp.h out, as it does gcc's.
     std::vector<std::string> Cpp = {PARADE_MPICC, Preprocess, "-isystem", L.IncludeDir,
-                                    "-D_OPENMP=" + Version};
+                                    "-D_OPENMP=" + openmpVersion(OpenMPFlags)};
     Cpp.insert(Cpp.end(), PreprocFlags.begin(), PreprocFlags.end());
     Cpp.insert(Cpp.end(), CompileFlags.begin(), CompileFlags.end());
     Cpp.insert(Cpp.end(), DepFlags.begin(), DepFlags.end());
@@ -456,9 +464,7 @@ int main(int argc, char **argv) {
       std::find(CompileFlags.begin(), CompileFlags.end(), "-fsyntax-only") != CompileFlags.end();
   if (Assemble || SyntaxOnly)
     CompileOnly = true;
-  if (!CompileOnly) // assembled by the link, as gcc does
-    Inputs.insert(Inputs.end(), AsmSources.begin(), AsmSources.end());
-  if (Sources.empty() && Inputs.empty() && (AsmSources.empty() || !CompileOnly)) {
+  if (Sources.empty() && Inputs.empty()) {
     errs() << "paradecc: error: no input files\n";
     return 2;
   }
@@ -501,9 +507,14 @@ int main(int argc, char **argv) {
       sys::path::replace_extension(P, ".o");
       Object = std::string(P);
     }
-    std::vector<std::string> Compile = {PARADE_MPICC, "-c", Src, "-o", Object};
+    // A .S file's preprocessor sees _OPENMP, as gcc -fopenmp's does.
+    std::vector<std::string> Compile = {
+        PARADE_MPICC, "-c", Src, "-o", Object, "-D_OPENMP=" + openmpVersion(OpenMPFlags)};
     Compile.insert(Compile.end(), PreprocFlags.begin(), PreprocFlags.end());
     Compile.insert(Compile.end(), CompileFlags.begin(), CompileFlags.end());
+    Compile.insert(Compile.end(), DepFlags.begin(), DepFlags.end());
+    if (!DepFile.empty())
+      Compile.insert(Compile.end(), {"-MF", DepFile});
     if (int S = run(Compile, Show)) {
       Cleanup();
       return S;

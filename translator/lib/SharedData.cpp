@@ -945,6 +945,10 @@ public:
   bool VisitTypeOfExprTypeLoc(TypeOfExprTypeLoc L) {
     return TraverseType(L.getUnderlyingExpr()->getType());
   }
+  // A type walked as a type (a local's, typeNeeded), not as written.
+  bool VisitTypeOfExprType(TypeOfExprType *Ty) {
+    return TraverseType(Ty->getUnderlyingExpr()->getType());
+  }
 
 private:
   llvm::SmallPtrSetImpl<const Decl *> &Out;

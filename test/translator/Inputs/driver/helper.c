@@ -1,0 +1,2 @@
+/* For driver-inputs.c: a library function an assembly source calls. */
+int helper(void) { return 7; }
