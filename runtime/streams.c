@@ -368,35 +368,37 @@ static FILE *reopen_stdout(const char *path, const char *mode) {
   return ok ? stdout : NULL;
 }
 
+/* freopen of the stream that says stdin is rank 0's: it reads the file
+ * from now on, and stays the stream the program holds, as freopen's does. */
+static FILE *reopen_no_stdin(FILE *s, const char *path, const char *mode) {
+  if (!path)
+    return s; /* a change of mode only */
+  FILE *file = fopen(path, mode);
+  if (!file)
+    return NULL;
+  if (stdin_file)
+    fclose(stdin_file);
+  stdin_file = file;
+  clearerr(s);
+  return s;
+}
+
 FILE *parade_freopen(const char *path, const char *mode, FILE *f) {
   FILE *s = stream(f, "freopen");
-  if (node.size > 1 && s == node.streams.forward) {
-    char *copy = private_string(path);
-    FILE *r = reopen_stdout(copy ? copy : path, mode);
-    free(copy);
-    return r;
-  }
-  if (s && s == node.streams.no_stdin) {
-    /* The stream reads the file from now on: it stays the stream the
-     * program holds, as freopen's does. */
-    if (!path)
-      return s; /* a change of mode only */
-    char *copy = private_string(path);
-    FILE *file = fopen(copy ? copy : path, mode);
-    free(copy);
-    if (!file)
-      return NULL;
-    if (stdin_file)
-      fclose(stdin_file);
-    stdin_file = file;
-    clearerr(s);
-    return s;
-  }
-  forget(s);
   char *copy = private_string(path);
-  FILE *r = freopen(copy ? copy : path, mode, s);
+  if (copy)
+    path = copy;
+  FILE *r;
+  if (node.size > 1 && s == node.streams.forward) {
+    r = reopen_stdout(path, mode);
+  } else if (s && s == node.streams.no_stdin) {
+    r = reopen_no_stdin(s, path, mode);
+  } else {
+    forget(s);
+    r = freopen(path, mode, s);
+    remember(r);
+  }
   free(copy);
-  remember(r);
   return r;
 }
 FILE *parade_tmpfile(void) {

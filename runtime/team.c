@@ -504,10 +504,10 @@ int team_serve(void) {
 }
 
 void team_directory_changed(void) {
-  /* Serial code of rank 0 only: the other ranks wait for its messages.
-   * (A thread of a team changes its own rank's directory, as a thread of
-   * the team's process would change that process's.) */
-  /* Not in a child the program forked (before its exec, say): it has no
+  /* Serial code of rank 0 only, where the other ranks wait for its
+   * messages (a thread of a team changes its own rank's directory, as a
+   * thread of the team's process would change that process's), and not in
+   * a child the program forked (before its exec, say): it has no
    * connection to the other ranks. */
   if (node.size == 1 || node.rank != 0 || node.finished || node.forked || !node.dsm_active ||
       team_shape_active_level() != 0)
@@ -518,9 +518,12 @@ void team_directory_changed(void) {
              strerror(errno));
     return;
   }
-  for (int dest = 1; dest < node.size; dest++)
-    comm_send(dest, msg_chdir_pack(), dir, strlen(dir) + 1);
+  struct bundle b = {0};
+  bundle_add(&b, msg_chdir_pack(), dir, strlen(dir) + 1);
   free(dir);
+  struct comm_sends sends;
+  comm_sends_start(&sends, 1, node.size, &b);
+  comm_sends_wait(&sends);
 }
 
 void team_shutdown(void) {

@@ -498,9 +498,10 @@ int main(int argc, char **argv) {
   };
   // An assembly source with -c (or -S): nothing to translate; compiled as
   // gcc would, to the object named after it.
-  for (const std::string &Src : CompileOnly ? AsmSources : std::vector<std::string>()) {
-    if (Assemble)
-      continue; // -S of an assembly source: gcc writes nothing either
+  // (-S of one: gcc writes nothing either.)
+  for (const std::string &Src : AsmSources) {
+    if (!CompileOnly || Assemble)
+      break;
     std::string Object = Output;
     if (Object.empty()) {
       SmallString<256> P(sys::path::filename(Src));

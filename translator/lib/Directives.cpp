@@ -168,10 +168,11 @@ std::string target(ConstructContext &C, const OMPExecutableDirective *D) {
   // target simd: its loop is a simd loop on the encountering thread
   // (lastprivate, linear and the loop variable as simd has them); a
   // parallel region cannot be inside it, nor in_reduction on it.
-  if (D->getDirectiveKind() == Directive::OMPD_target_simd) {
-    std::string Deps = dependItems(C, D);
-    return "{ " + (Deps.empty() ? "" : Deps + "parade_taskwait_depend(0); ") + simd(C, D) + " }";
-  }
+  // A target task with depend runs in place once its predecessors among
+  // its earlier siblings have completed.
+  std::string Wait = dependWait(C, D);
+  if (D->getDirectiveKind() == Directive::OMPD_target_simd)
+    return "{ " + Wait + simd(C, D) + " }";
   ConstructVars CV = analyzeConstruct(T, D);
   // in_reduction: the target task runs in place, and takes part in the
   // task reduction as a task would (a private copy, combined at its end
@@ -199,10 +200,6 @@ std::string target(ConstructContext &C, const OMPExecutableDirective *D) {
   T.remark(D->getBeginLoc(), "'" + directiveName(D) +
                                  "' runs in place: the host is the device (omp_get_num_devices() "
                                  "is 0)");
-  // A target task with depend runs in place once its predecessors among
-  // its earlier siblings have completed.
-  std::string Deps = dependItems(C, D);
-  std::string Wait = Deps.empty() ? "" : Deps + "parade_taskwait_depend(0); ";
   return "{ " + Wait + Save + P.Before + R.Before + "{ " + P.Decls + R.Decls + "\n" +
          C.bodyText(D) + "\n" + P.Finish + R.Finish + "} " + Restore + "}";
 }
@@ -216,8 +213,8 @@ std::string targetData(ConstructContext &C, const OMPExecutableDirective *D) {
 /// target enter data, target exit data, target update: nothing to move.
 std::string targetStandalone(ConstructContext &C, const OMPExecutableDirective *D) {
   C.T.remark(D->getBeginLoc(), "'" + directiveName(D) + "' moves nothing: the host is the device");
-  std::string Deps = dependItems(C, D);
-  return Deps.empty() ? ";" : "{ " + Deps + "parade_taskwait_depend(0); }";
+  std::string Wait = dependWait(C, D);
+  return Wait.empty() ? ";" : "{ " + Wait + "}";
 }
 
 /// scan: its loop's translation splits the body at it (Scan.h); in a
@@ -232,10 +229,7 @@ std::string scan(ConstructContext &C, const OMPExecutableDirective *D) {
 /// can be initialised; destroy sets it so too, and use has nothing to do.
 /// depend waits for the tasks it names, as for a task run at once.
 std::string interop(ConstructContext &C, const OMPExecutableDirective *D) {
-  std::string Out;
-  std::string Deps = dependItems(C, D);
-  if (!Deps.empty())
-    Out += Deps + "parade_taskwait_depend(0); ";
+  std::string Out = dependWait(C, D);
   for (const OMPClause *Cl : D->clauses()) {
     if (const auto *I = dyn_cast<OMPInitClause>(Cl))
       Out += C.clauseText(D, I->getInteropVar()) + " = omp_interop_none; ";
@@ -282,9 +276,9 @@ std::string dispatch(ConstructContext &C, const OMPExecutableDirective *D) {
       Calls(Child);
   };
   Calls(directiveBody(D));
-  std::string Deps = dependItems(C, D);
+  std::string Wait = dependWait(C, D);
   C.T.remark(D->getBeginLoc(), "dispatch runs its call in place: the host is the device");
-  return "{ " + (Deps.empty() ? "" : Deps + "parade_taskwait_depend(0); ") + C.bodyText(D) + " }";
+  return "{ " + Wait + C.bodyText(D) + " }";
 }
 
 /// cancel and cancellation point: parade runs with cancel-var false (the

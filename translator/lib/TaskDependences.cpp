@@ -64,6 +64,11 @@ std::string iterate(ConstructContext &C, const OMPExecutableDirective *D, const 
 
 } // namespace
 
+std::string dependWait(ConstructContext &C, const OMPExecutableDirective *D) {
+  std::string Deps = dependItems(C, D);
+  return Deps.empty() ? "" : Deps + "parade_taskwait_depend(0); ";
+}
+
 std::string dependItems(ConstructContext &C, const OMPExecutableDirective *D) {
   std::string Out;
   for (const auto *Dep : D->getClausesOfKind<OMPDependClause>()) {

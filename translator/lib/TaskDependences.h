@@ -22,6 +22,10 @@ namespace parade {
 /// The calls that give the runtime @p D's depend items, in clause order;
 /// empty when it has none.
 std::string dependItems(ConstructContext &C, const clang::OMPExecutableDirective *D);
+/// @p D's depend items and a wait for the sibling tasks they depend on, as
+/// for a task that runs at once (a target, dispatch, interop); empty when
+/// it has none.
+std::string dependWait(ConstructContext &C, const clang::OMPExecutableDirective *D);
 
 /// `#pragma omp depobj(o) depend(...) | update(...) | destroy`.
 std::string depobj(ConstructContext &C, const clang::OMPExecutableDirective *D);

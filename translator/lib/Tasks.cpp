@@ -381,8 +381,8 @@ std::string outlineTask(ConstructContext &C, const OMPExecutableDirective *D,
 /// A task run in place still runs after the siblings it depends on; the
 /// siblings created after it see it complete.
 std::string inPlace(ConstructContext &C, const OMPExecutableDirective *D, const std::string &Body) {
-  std::string Deps = dependItems(C, D);
-  return Deps.empty() ? Body : "{ " + Deps + "parade_taskwait_depend(0); " + Body + " }";
+  std::string Wait = dependWait(C, D);
+  return Wait.empty() ? Body : "{ " + Wait + Body + " }";
 }
 
 /// The first parallel region of this function that @p D holds, if any.
