@@ -257,6 +257,32 @@ static void finish(int status) {
   _exit(status);
 }
 
+/* A program that initialises MPI itself is a hybrid MPI+OpenMP program,
+ * which expects each rank to be a process of its own, where here the
+ * ranks are the nodes of one program and MPI is the runtime's. The
+ * translator refuses its #include <mpi.h>; one that declares the calls
+ * itself reaches these, which take the place of the library's. */
+static _Noreturn void program_calls_mpi(const char *call) {
+  err_fatal("the program calls %s: it uses MPI itself, but parade runs an OpenMP program over "
+            "MPI, whose ranks are the nodes of that one program; build a hybrid MPI+OpenMP "
+            "program with mpicc -fopenmp",
+            call);
+}
+
+int MPI_Init(int *argc, char ***argv) {
+  (void)argc;
+  (void)argv;
+  program_calls_mpi("MPI_Init");
+}
+
+int MPI_Init_thread(int *argc, char ***argv, int required, int *provided) {
+  (void)argc;
+  (void)argv;
+  (void)required;
+  (void)provided;
+  program_calls_mpi("MPI_Init_thread");
+}
+
 int parade_main(int argc, char **argv, int (*user_main)(int, char **)) {
   node.main_thread = pthread_self();
   /* The runtime's short sleeps (the communication thread's back-off, the
@@ -265,7 +291,9 @@ int parade_main(int argc, char **argv, int (*user_main)(int, char **)) {
   prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
   alloc_pool_ensure();
   int provided = 0;
-  if (MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided) != MPI_SUCCESS)
+  /* Through the profiling name: MPI_Init_thread itself is the program's
+   * (program_calls_mpi, below). */
+  if (PMPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided) != MPI_SUCCESS)
     err_fatal("MPI_Init_thread failed");
   MPI_Comm_rank(MPI_COMM_WORLD, &node.rank);
   MPI_Comm_size(MPI_COMM_WORLD, &node.size);

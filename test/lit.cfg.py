@@ -120,6 +120,23 @@ config.substitutions.append(
         config.parade_python, os.path.join(config.test_source_root, "Inputs", "translate_without_checks.py"),
         os.path.join(bindir, "parade-translate"))))
 config.substitutions.append(("%gcc-openmp", "gcc -fopenmp -O2 -w"))
+
+
+def mpi_include_dir():
+    """The directory of the MPI C compiler's mpi.h (from its -M output)."""
+    import subprocess
+    try:
+        deps = subprocess.run([config.parade_mpicc, "-M", "-x", "c", "-"], input="#include <mpi.h>\n",
+                              capture_output=True, text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return "/nonexistent"
+    for word in deps.replace("\\\n", " ").split():
+        if os.path.basename(word) == "mpi.h":
+            return os.path.dirname(word)
+    return "/nonexistent"
+
+
+config.substitutions.append(("%mpi-include", mpi_include_dir()))
 config.substitutions.append(("%parade-build-dir", config.parade_obj_root))
 if os.path.exists(os.path.join(bindir, "parade-translate")):
     config.available_features.add("translator")

@@ -16,6 +16,7 @@
 #include "Context.h"
 #include "Directives.h"
 #include "MetadirectiveConditions.h"
+#include "MpiPrograms.h"
 #include "Pooling.h"
 #include "RegisterVariables.h"
 #include "SharedData.h"
@@ -268,6 +269,8 @@ public:
     CI.getPreprocessor().addPPCallbacks(std::make_unique<PreprocessorRecorder>(CI, PP));
     CI.getPreprocessor().addPPCallbacks(
         std::make_unique<UserConditionChecker>(CI.getPreprocessor()));
+    CI.getPreprocessor().addPPCallbacks(
+        std::make_unique<MpiInclusionChecker>(CI.getPreprocessor()));
     return std::make_unique<TranslateConsumer>(Opts, Out, PP);
   }
 
