@@ -13,13 +13,17 @@ bool namesMpiHeader(llvm::StringRef FileName) {
 }
 } // namespace
 
+#define PARADE_MPI_REASON                                                                          \
+  "this program uses MPI itself (it includes <mpi.h>): parade runs an OpenMP program over MPI, "   \
+  "whose ranks are the nodes of that one program, so a hybrid MPI+OpenMP program cannot run "      \
+  "with it"
+
 MpiInclusionChecker::MpiInclusionChecker(Preprocessor &PP)
-    : PP(PP),
-      ErrorID(PP.getDiagnostics().getCustomDiagID(
-          DiagnosticsEngine::Error,
-          "this program uses MPI itself (it includes <mpi.h>): parade runs an OpenMP program "
-          "over MPI, whose ranks are the nodes of that one program, so a hybrid MPI+OpenMP "
-          "program cannot be built with it; build it with mpicc -fopenmp")) {}
+    : PP(PP), ErrorID(PP.getDiagnostics().getCustomDiagID(
+                  DiagnosticsEngine::Error, PARADE_MPI_REASON "; build it with mpicc -fopenmp")),
+      WarningID(PP.getDiagnostics().getCustomDiagID(
+          DiagnosticsEngine::Warning,
+          PARADE_MPI_REASON " (its MPI_Init will stop the job); build it with mpicc -fopenmp")) {}
 
 bool MpiInclusionChecker::FileNotFound(llvm::StringRef FileName) {
   // Not looked for on MPI's paths: the directive says why (below), and
@@ -35,10 +39,10 @@ void MpiInclusionChecker::InclusionDirective(SourceLocation HashLoc, const Token
                                              SrcMgr::CharacteristicKind FileType) {
   if (!namesMpiHeader(FileName))
     return;
-  if (!File || FileType != SrcMgr::C_User)
-    refuse(HashLoc);
-  else if (UserHeader.isInvalid())
-    UserHeader = HashLoc;
+  if (!File)
+    report(HashLoc, ErrorID);
+  else if (Found.isInvalid())
+    Found = HashLoc;
 }
 
 void MpiInclusionChecker::FileChanged(SourceLocation, FileChangeReason Reason,
@@ -46,16 +50,16 @@ void MpiInclusionChecker::FileChanged(SourceLocation, FileChangeReason Reason,
   // As each file ends, mpi.h or one it includes: the parse is still on,
   // and a diagnostic still has its source (at EndOfMainFile the
   // translation has been written).
-  if (Reason == ExitFile && UserHeader.isValid() &&
+  if (Reason == ExitFile && Found.isValid() &&
       (PP.isMacroDefined("OMPI_MAJOR_VERSION") || PP.isMacroDefined("MPICH_VERSION")))
-    refuse(UserHeader);
+    report(Found, WarningID);
 }
 
-void MpiInclusionChecker::refuse(SourceLocation HashLoc) {
-  if (Refused)
+void MpiInclusionChecker::report(SourceLocation HashLoc, unsigned ID) {
+  if (Reported)
     return;
-  Refused = true;
-  PP.getDiagnostics().Report(HashLoc, ErrorID);
+  Reported = true;
+  PP.getDiagnostics().Report(HashLoc, ID);
 }
 
 } // namespace parade

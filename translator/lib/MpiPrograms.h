@@ -3,16 +3,18 @@
 // parade runs an OpenMP program over MPI: the runtime initialises MPI,
 // owns MPI_COMM_WORLD, and its ranks are the nodes of one program. A
 // hybrid MPI+OpenMP program, which calls MPI itself, expects each rank to
-// be a process of its own: it cannot be both. Such a program is refused
-// at its #include <mpi.h>, with what to build it with. Before this, the
-// translator, which does not search MPI's headers, stopped at
-// "'mpi.h' file not found", which says nothing of the reason.
+// be a process of its own: it cannot be both.
 //
-// An mpi.h the program holds itself (a stub for its serial build, found
-// as a user header) is the program's: it is refused only when it is an MPI
-// implementation's (it has defined OMPI_MAJOR_VERSION or MPICH_VERSION
-// when its file ends). The runtime refuses MPI_Init and
-// MPI_Init_thread too, for a program that declares them itself.
+// The translator does not search MPI's headers: an #include <mpi.h> not
+// found is an error that says why, with what to build the program with
+// (before, "'mpi.h' file not found" said nothing of the reason). One that
+// finds an MPI implementation's header (it has defined OMPI_MAJOR_VERSION
+// or MPICH_VERSION when its file ends), on paths the build gives, is
+// warned about: the file may only be compiled (CMake's FindMPI compiles a
+// probe with the project's compiler), and the runtime refuses the
+// program's MPI_Init and MPI_Init_thread with the same reason when it
+// runs. An mpi.h of the program's own (a stand-in for its serial build)
+// is the program's.
 //===----------------------------------------------------------------------===//
 #ifndef PARADE_TRANSLATOR_MPIPROGRAMS_H
 #define PARADE_TRANSLATOR_MPIPROGRAMS_H
@@ -36,11 +38,11 @@ public:
                    clang::SrcMgr::CharacteristicKind FileType, clang::FileID PrevFID) override;
 
 private:
-  void refuse(clang::SourceLocation HashLoc);
+  void report(clang::SourceLocation HashLoc, unsigned ID);
   clang::Preprocessor &PP;
-  unsigned ErrorID;
-  bool Refused = false;
-  clang::SourceLocation UserHeader; ///< the first mpi.h found as a user header
+  unsigned ErrorID, WarningID;
+  bool Reported = false;
+  clang::SourceLocation Found; ///< the first #include of an mpi.h that was found
 };
 
 } // namespace parade
