@@ -30,12 +30,13 @@ static void log_lock(void) {
 
 static void log_unlock(void) { atomic_flag_clear_explicit(&log_.busy, memory_order_release); }
 
-void change_log_mark(size_t page, uint32_t writer) {
+uint64_t change_log_mark(size_t page, uint32_t writer) {
   log_lock();
   uint64_t n = ++log_.next;
   log_.seq[n % CHANGE_LOG_SIZE] = n;
   log_.word[n % CHANGE_LOG_SIZE] = (uint64_t)page << 16 | (writer & 0xffff);
   log_unlock();
+  return n;
 }
 
 uint64_t change_log_last(void) {

@@ -44,8 +44,9 @@ static inline size_t changes_reply_max(void) {
 /* Register the MSG_CHANGES_REQ handler (before comm_start). */
 void change_log_init(void);
 /* Page @p page, homed here, changed (or is about to) by a write of node
- * @p writer. Async-signal-safe (a spin lock held for a few stores). */
-void change_log_mark(size_t page, uint32_t writer);
+ * @p writer. Async-signal-safe (a spin lock held for a few stores).
+ * Returns the change's number. */
+uint64_t change_log_mark(size_t page, uint32_t writer);
 /* The number of the last change logged (0: none yet). A barrier sends it
  * with this node's notices: every change up to it was a write or a home
  * move announced at that barrier or an earlier one, where every other node

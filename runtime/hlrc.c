@@ -34,6 +34,21 @@ static inline struct page_entry *entry_of(size_t page) { return &node.pages.entr
 static inline uint32_t home_of(size_t page) { return atomic_load(&entry_of(page)->home); }
 static inline uint32_t me(void) { return (uint32_t)node.rank; }
 
+/* page.h, "seq": raise page's number to @p n (a change logged by a
+ * thread and one by the communication thread may store out of order). */
+static void seq_raise(size_t page, uint64_t n) {
+  _Atomic uint64_t *at = &node.pages.seq[page];
+  uint64_t old = atomic_load_explicit(at, memory_order_relaxed);
+  while (old < n && !atomic_compare_exchange_weak(at, &old, n))
+    ;
+}
+
+/* Page @p page, homed here, changed (or is about to) by a write of node
+ * @p writer: logged, and the page's number raised to the change's. */
+static void note_change(size_t page, uint32_t writer) {
+  seq_raise(page, change_log_mark(page, writer));
+}
+
 static void hlrc_on_page_req(int src, const struct msg_hdr *hdr, const void *payload);
 static void hlrc_on_diff(int src, const struct msg_hdr *hdr, const void *payload);
 static int hlrc_retry_deferred(void);
@@ -248,6 +263,9 @@ static void fetch_page(size_t page) {
     err_fatal("protocol error: rank %u answered a fetch of %u page(s) from page %zu with %zu bytes",
               home, count, page, slot->reply_len);
   STAT_ADD(pages_fetched, got);
+  /* The reply's value: the home's last change the copies hold. */
+  for (size_t i = 0; i < got; i++)
+    atomic_store(&node.pages.seq[page + i], slot->value);
   note_touched(page);
   /* Pages read in order are readable at once; the pages after them came
    * because this node read them lately, and stay protected until a thread
@@ -312,7 +330,7 @@ void hlrc_fault(size_t page, int write) {
            * ahead gets a twin: the barrier sends no notice for it if the
            * home did not write it after all (hlrc_own_notices). */
           for (uint32_t i = 0; i <= ahead; i++) {
-            change_log_mark(page + i, me());
+            note_change(page + i, me());
             note_home_write(page + i);
             if (i > 0) {
               memcpy(vm_twin_page(&node.vm, page + i), vm_sys_page(&node.vm, page + i),
@@ -421,9 +439,14 @@ void hlrc_release(void) {
   free(claimed);
 }
 
-static size_t notices_flagged(uint64_t **out, uint32_t flags) {
+/* The notices of the epoch's pages with any of @p flags: a page homed
+ * here with the number of its last change (every change a notice of it
+ * can stand for was logged here: the home's writes, and the diffs of the
+ * writers whose notices it learned, which reached it before they
+ * released), any other with NOTICE_SEQ_UNKNOWN. */
+static size_t notices_flagged(struct lock_notice **out, uint32_t flags) {
   size_t count = atomic_load(&node.pages.epoch_count);
-  uint64_t *notices = malloc((count ? count : 1) * sizeof *notices);
+  struct lock_notice *notices = malloc((count ? count : 1) * sizeof *notices);
   if (!notices)
     err_fatal("out of memory building lock notices");
   size_t n = 0;
@@ -431,18 +454,32 @@ static size_t notices_flagged(uint64_t **out, uint32_t flags) {
     uint32_t page = atomic_load(&node.pages.epoch_list[i]);
     if (page == EPOCH_LIST_EMPTY)
       continue;
-    if (atomic_load(&entry_of(page)->epoch_flags) & flags)
-      notices[n++] = (uint64_t)page << 16 | me();
+    if (!(atomic_load(&entry_of(page)->epoch_flags) & flags))
+      continue;
+    uint64_t seq = home_of(page) == me() ? atomic_load(&node.pages.seq[page]) : 0;
+    notices[n++] = (struct lock_notice){.word = (uint64_t)page << 16 | me(),
+                                        .seq = seq ? seq : NOTICE_SEQ_UNKNOWN};
   }
   *out = notices;
   return n;
 }
 
-size_t hlrc_lock_notices(uint64_t **out) {
+size_t hlrc_lock_notices(struct lock_notice **out) {
   return notices_flagged(out, EPOCH_WRITTEN | EPOCH_LEARNED);
 }
 
-size_t hlrc_written_notices(uint64_t **out) { return notices_flagged(out, EPOCH_WRITTEN); }
+size_t hlrc_written_notices(uint64_t **out) {
+  struct lock_notice *notices;
+  size_t n = notices_flagged(&notices, EPOCH_WRITTEN);
+  uint64_t *words = malloc((n ? n : 1) * sizeof *words);
+  if (!words)
+    err_fatal("out of memory building write notices");
+  for (size_t i = 0; i < n; i++)
+    words[i] = notices[i].word;
+  free(notices);
+  *out = words;
+  return n;
+}
 
 /* Drop this node's copy of a page homed elsewhere, so the next access
  * fetches the home's. Unsent writes to the page go home first. */
@@ -481,21 +518,53 @@ static void drop_copy(size_t page, struct wait_slot *slot, uint8_t **scratch) {
   }
 }
 
-void hlrc_acquire(const uint64_t *notices, size_t count) {
-  if (count == 0)
-    return;
-  struct wait_slot *slot = comm_my_slot();
-  uint8_t *scratch = NULL;
-  for (size_t i = 0; i < count; i++) {
-    size_t page = (size_t)(notices[i] >> 16);
-    uint32_t writer = (uint32_t)(notices[i] & 0xffff);
-    if (writer == me() || page >= node.vm.npages)
+/* A copy of @p page as new as change @p seq of @p writer's log, which
+ * wrote it: kept. Only a notice of the page's home has a number. */
+static int copy_holds(size_t page, uint32_t writer, uint64_t seq) {
+  if (seq == NOTICE_SEQ_UNKNOWN || writer != home_of(page))
+    return 0;
+  struct page_entry *e = entry_of(page);
+  for (;;) {
+    uint32_t s = page_state_of(e);
+    if (s == PAGE_TRANSIENT || s == PAGE_BLOCKED) {
+      page_wait_while_busy(e); /* a fetch in flight sets its number first */
       continue;
-    page_mark_epoch(&node.pages, page, EPOCH_LEARNED);
-    if (home_of(page) == me())
-      continue; /* the releaser's diffs were applied here before it released */
-    drop_copy(page, slot, &scratch);
+    }
+    return (s == PAGE_READ_ONLY || s == PAGE_DIRTY) && atomic_load(&node.pages.seq[page]) >= seq;
   }
+}
+
+/* The notice that @p writer wrote @p page, as new as change @p seq of its
+ * log if it is the page's home. */
+static void acquire_notice(size_t page, uint32_t writer, uint64_t seq, struct wait_slot *slot,
+                           uint8_t **scratch) {
+  if (writer == me() || page >= node.vm.npages)
+    return;
+  page_mark_epoch(&node.pages, page, EPOCH_LEARNED);
+  if (home_of(page) == me())
+    return; /* the releaser's diffs were applied here before it released */
+  if (copy_holds(page, writer, seq)) {
+    STAT_INC(notices_held);
+    return;
+  }
+  drop_copy(page, slot, scratch);
+}
+
+void hlrc_acquire(const uint64_t *notices, size_t count) {
+  struct wait_slot *slot = count ? comm_my_slot() : NULL;
+  uint8_t *scratch = NULL;
+  for (size_t i = 0; i < count; i++)
+    acquire_notice((size_t)(notices[i] >> 16), (uint32_t)(notices[i] & 0xffff), NOTICE_SEQ_UNKNOWN,
+                   slot, &scratch);
+  free(scratch);
+}
+
+void hlrc_lock_acquire(const struct lock_notice *notices, size_t count) {
+  struct wait_slot *slot = count ? comm_my_slot() : NULL;
+  uint8_t *scratch = NULL;
+  for (size_t i = 0; i < count; i++)
+    acquire_notice((size_t)(notices[i].word >> 16), (uint32_t)(notices[i].word & 0xffff),
+                   notices[i].seq, slot, &scratch);
   free(scratch);
 }
 
@@ -921,10 +990,12 @@ void hlrc_apply_departure(const struct depart_entry *entries, size_t count) {
       STAT_ADD(diff_bytes, len);
     }
     if (d->new_home != old_home) {
+      /* Numbers of the old home's log say nothing of the new home's. */
+      atomic_store(&node.pages.seq[d->page], 0);
       atomic_store(&e->home, d->new_home);
       if (d->new_home == me()) {
         STAT_INC(home_migrations);
-        change_log_mark(d->page, me());
+        note_change(d->page, me());
       }
     }
     uint32_t others = d->nwriters - (uint32_t)i_wrote;
@@ -1131,13 +1202,16 @@ static int try_serve(int src, const struct msg_page_req *req) {
   if (src == node.rank) {
     comm_reply(src, req->slot, page, NULL, 0); /* the home's copy is this node's */
   } else {
+    /* The copies hold every change up to the last logged before they are
+     * protected: a later write faults, and its change comes after. */
+    uint64_t holds = change_log_last();
     if (!home_protect_for_copy(e, page)) {
       atomic_store(&node.hlrc.deferred_ready, 1); /* the request waits for the next round */
       return 0;
     }
     uint32_t n = servable_following(page, req->count);
     size_t len = (size_t)n * node.vm.page_size;
-    memcpy(comm_reply_reserve(src, req->slot, page, len), vm_sys_page(&node.vm, page), len);
+    memcpy(comm_reply_reserve(src, req->slot, holds, len), vm_sys_page(&node.vm, page), len);
     STAT_ADD(pages_served, n);
   }
   return 1;
@@ -1181,7 +1255,7 @@ static void hlrc_on_diff(int src, const struct msg_hdr *hdr, const void *payload
     err_fatal("protocol error: malformed diff for page %zu from rank %d", page, src);
   STAT_INC(diffs_applied);
   if (hdr->len)
-    change_log_mark(page, (uint32_t)src);
+    note_change(page, (uint32_t)src);
   if (diff.ack) {
     comm_reply(src, diff.slot, page, NULL, 0);
   } else if (atomic_fetch_sub(&entry_of(page)->pending_diffs, 1) == 1) {

@@ -102,18 +102,35 @@ void hlrc_fault(size_t page, int write);
 /* Release: send every dirty page's diff to its home and wait for the
  * acknowledgements (lock release, flush). */
 void hlrc_release(void);
+
+/* A write notice a lock hands on: @p word is page << 16 | node; @p seq,
+ * when the node is the page's home, the number of the home's last change
+ * to it (page.h, "seq"): a node whose copy is as new keeps it. Within an
+ * epoch, a lock's notices are cumulative (every holder's since the last
+ * barrier), so a node that takes the lock again and again is told again
+ * of pages it has fetched since; the number spares it those fetches. */
+struct lock_notice {
+  uint64_t word;
+  uint64_t seq;
+};
+#define NOTICE_SEQ_UNKNOWN UINT64_MAX
+
 /* Write notices to hand on with a lock release (malloc'd; caller frees):
- * page << 16 | node, for every page this node wrote or learned of. A
- * home's writes to a page it keeps writable are not among them, which is
- * right only because no other node has a copy of such a page: serving one
- * write-protects it first (see "Home" above). */
-size_t hlrc_lock_notices(uint64_t **out);
+ * for every page this node wrote or learned of. A home's writes to a page
+ * it keeps writable are not among them, which is right only because no
+ * other node has a copy of such a page: serving one write-protects it
+ * first (see "Home" above). */
+size_t hlrc_lock_notices(struct lock_notice **out);
 /* Write notices of the pages this node itself wrote in this epoch, in the
  * same form (malloc'd; caller frees): what a collective among all nodes
  * hands on, since every writer speaks for itself there. */
 size_t hlrc_written_notices(uint64_t **out);
-/* Acquire: invalidate what the notices say other nodes wrote. */
+/* Acquire: invalidate what the notices (page << 16 | node) say other
+ * nodes wrote. */
 void hlrc_acquire(const uint64_t *notices, size_t count);
+/* The same for a lock's notices: a copy as new as a home's notice says is
+ * kept. */
+void hlrc_lock_acquire(const struct lock_notice *notices, size_t count);
 
 /* An acquire without notices (a flush): ask each home this node holds
  * copies from which of its pages changed since this node last asked

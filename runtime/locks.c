@@ -48,7 +48,7 @@ struct lock_rec {
   uint64_t epoch;
   struct lock_waiter *queue;
   size_t qhead, qlen, qcap;
-  uint64_t *notices;
+  struct lock_notice *notices;
   size_t nnotices, ncap, nunique;
   /* Ordered locks (the ordered construct): granted in iteration order;
    * the record goes once the last of the loop's turns has passed. */
@@ -139,8 +139,8 @@ static void lock_forget(struct lock_rec *rec) {
   STAT_ADD(lock_records, -1);
 }
 
-static int compare_u64(const void *a, const void *b) {
-  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+static int compare_notices(const void *a, const void *b) {
+  uint64_t x = ((const struct lock_notice *)a)->word, y = ((const struct lock_notice *)b)->word;
   return (x > y) - (x < y);
 }
 
@@ -161,25 +161,34 @@ static void lock_new_epoch(struct lock_rec *rec, uint64_t epoch) {
   }
 }
 
-static void lock_add_notices(struct lock_rec *rec, const uint64_t *notices, size_t n) {
+/* Add @p n notices (unaligned, from a message); one notice per page and
+ * node is kept, with the larger number (NOTICE_SEQ_UNKNOWN is larger than
+ * any). */
+static void lock_add_notices(struct lock_rec *rec, const void *notices, size_t n) {
   if (rec->nnotices + n > rec->ncap) {
     size_t cap = rec->ncap ? rec->ncap : 64;
     while (cap < rec->nnotices + n)
       cap *= 2;
-    uint64_t *grown = realloc(rec->notices, cap * sizeof *grown);
+    struct lock_notice *grown = realloc(rec->notices, cap * sizeof *grown);
     if (!grown)
       err_fatal("out of memory for lock notices");
     rec->notices = grown;
     rec->ncap = cap;
   }
-  memcpy(rec->notices + rec->nnotices, notices, n * sizeof *notices);
+  memcpy(rec->notices + rec->nnotices, notices, n * sizeof *rec->notices);
   rec->nnotices += n;
   if (rec->nnotices > 2 * rec->nunique + 64) {
-    qsort(rec->notices, rec->nnotices, sizeof *rec->notices, compare_u64);
+    qsort(rec->notices, rec->nnotices, sizeof *rec->notices, compare_notices);
     size_t out = 0;
-    for (size_t i = 0; i < rec->nnotices; i++)
-      if (out == 0 || rec->notices[out - 1] != rec->notices[i])
-        rec->notices[out++] = rec->notices[i];
+    for (size_t i = 0; i < rec->nnotices; i++) {
+      struct lock_notice *at = &rec->notices[i];
+      if (out > 0 && rec->notices[out - 1].word == at->word) {
+        if (at->seq > rec->notices[out - 1].seq)
+          rec->notices[out - 1].seq = at->seq;
+      } else {
+        rec->notices[out++] = *at;
+      }
+    }
     rec->nnotices = rec->nunique = out;
   }
 }
@@ -311,7 +320,10 @@ static void locks_on_release(int src, const struct msg_hdr *hdr, const void *pay
     err_fatal("rank %d released lock %#llx, which it does not hold", src,
               (unsigned long long)rel.lock);
   lock_new_epoch(rec, rel.epoch);
-  lock_add_notices(rec, payload, hdr->len / sizeof(uint64_t));
+  if (hdr->len % sizeof(struct lock_notice))
+    err_fatal("protocol error: rank %d released lock %#llx with %zu bytes of notices", src,
+              (unsigned long long)rel.lock, (size_t)hdr->len);
+  lock_add_notices(rec, payload, hdr->len / sizeof(struct lock_notice));
   if (rec->ordered) {
     ordered_on_release(rec);
   } else if (rec->qlen) {
@@ -343,11 +355,11 @@ static int request_lock(uint64_t id, int try_only, int64_t turn, int64_t turns) 
   int granted = slot->value != 0;
   /* The acquire may wait on the slot again (a dirty page's diff goes home
    * first), which clears its reply: keep the notices' buffer. */
-  uint64_t *notices = slot->reply;
-  size_t count = slot->reply_len / sizeof(uint64_t);
+  struct lock_notice *notices = slot->reply;
+  size_t count = slot->reply_len / sizeof *notices;
   slot->reply = NULL;
   if (granted)
-    hlrc_acquire(notices, count);
+    hlrc_lock_acquire(notices, count);
   free(notices);
   return granted;
 }
@@ -355,7 +367,7 @@ static int request_lock(uint64_t id, int try_only, int64_t turn, int64_t turns) 
 /* Send lock @p id back to its manager with this node's write notices. Its
  * diffs are home already (every release sends them). */
 static void return_lock(uint64_t id) {
-  uint64_t *notices;
+  struct lock_notice *notices;
   size_t n = hlrc_lock_notices(&notices);
   struct msg_lock_rel rel = {.lock = id, .epoch = hlrc_epoch()};
   if (comm_is_comm_thread())

@@ -17,7 +17,8 @@ int page_table_init(struct page_table *table, size_t npages, uint32_t home) {
   table->epoch_list = map_private(npages * sizeof *table->epoch_list);
   size_t words = (npages + 63) / 64;
   table->hints = map_private(words * sizeof *table->hints);
-  if (!table->entries || !table->epoch_list || !table->hints)
+  table->seq = map_private(npages * sizeof *table->seq);
+  if (!table->entries || !table->epoch_list || !table->hints || !table->seq)
     return ENOMEM;
   /* Every page starts valid (READ_ONLY): every hint is set. */
   for (size_t w = 0; w < words; w++)
@@ -43,6 +44,9 @@ void page_table_free(struct page_table *table) {
     munmap((void *)table->epoch_list, table->npages * sizeof *table->epoch_list);
   if (table->hints)
     munmap((void *)table->hints, (table->npages + 63) / 64 * sizeof *table->hints);
+  if (table->seq)
+    munmap((void *)table->seq, table->npages * sizeof *table->seq);
+  table->seq = NULL;
   table->entries = NULL;
   table->epoch_list = NULL;
   table->hints = NULL;

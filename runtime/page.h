@@ -65,6 +65,14 @@ struct page_entry {
 struct page_table {
   struct page_entry *entries;
   size_t npages;
+  /* Per page, a number of its home's change log (change_log.h), zero until
+   * set (the array is mapped lazily: untouched pages cost no memory).
+   * At the home: its last change. At another node: the changes its copy
+   * holds, all those up to this one (the home's last change when it served
+   * the copy), or 0 if not known. A lock grant's notice of a write by the
+   * home carries the home's number, and a copy already as new is kept
+   * (hlrc_lock_acquire). Reset when the page's home moves. */
+  _Atomic uint64_t *seq;
   _Atomic uint64_t *hints; /* copy hints, one bit per page */
   _Atomic uint32_t *epoch_list;
   _Atomic size_t epoch_count;

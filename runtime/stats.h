@@ -23,6 +23,7 @@
   X(diffs_applied)                                                                                 \
   X(write_notices)                                                                                 \
   X(invalidations)                                                                                 \
+  X(notices_held)                                                                                  \
   X(change_queries)                                                                                \
   X(changes_heard)                                                                                 \
   X(home_migrations)                                                                               \
