@@ -81,7 +81,18 @@ uint64_t hlrc_epoch(void) { return atomic_load(&node.hlrc.epoch); }
 
 void hlrc_team_nodes(uint32_t nodes) { node.hlrc.team_nodes = nodes; }
 
-void hlrc_start(void) { vm_protect(&node.vm, 0, node.vm.npages, PROT_READ); }
+void hlrc_start(void) {
+  vm_protect(&node.vm, 0, node.vm.npages, PROT_READ);
+  /* The copies every node starts with were never fetched: until a thread
+   * writes one (which notes it touched), a drop says nothing of what this
+   * node reads (fetch_window). Reads of them take no fault and go unseen.
+   * Counted as read, every page rank 0's serial code wrote was "read
+   * lately" after the fork dropped it, and each fault brought the 15 pages
+   * after it: the pipeline kernel fetched 16 pages for each one it read. */
+  if (node.rank != 0)
+    for (size_t page = 0; page < node.vm.npages; page++)
+      atomic_store_explicit(&entry_of(page)->history, PAGE_UNTOUCHED, memory_order_relaxed);
+}
 
 /* @p page may be valid here and is homed elsewhere: its copy hint is set
  * (for a flush that drops it) and its home is one a flush asks. */

@@ -53,7 +53,8 @@ struct page_entry {
    * one, in the low 31 bits (0: never); PAGE_UNTOUCHED while the copy here
    * came with another page's fetch and no thread has touched it yet (it is
    * READ_ONLY and still protected PROT_NONE: the first access faults, here
-   * only). */
+   * only), and while it is the copy the node started with and no thread
+   * has written it (readable: a read is not seen; hlrc_start). */
   _Atomic uint32_t history;
   /* At the home: the epoch of its last write fault on the page, plus one
    * (0: none), for write_ahead (hlrc.c). */
