@@ -274,9 +274,12 @@ static void fetch_page(size_t page) {
     err_fatal("protocol error: rank %u answered a fetch of %u page(s) from page %zu with %zu bytes",
               home, count, page, slot->reply_len);
   STAT_ADD(pages_fetched, got);
-  /* The reply's value: the home's last change the copies hold. */
+  /* The reply's value: the home's last change the copies hold. A copy
+   * that a departure moved to another home while it was on the wire (a
+   * thread of the program's own may fetch during one) keeps no number:
+   * the old home's numbers say nothing of the new one's. */
   for (size_t i = 0; i < got; i++)
-    atomic_store(&node.pages.seq[page + i], slot->value);
+    atomic_store(&node.pages.seq[page + i], home_of(page + i) == home ? slot->value : 0);
   note_touched(page);
   /* Pages read in order are readable at once; the pages after them came
    * because this node read them lately, and stay protected until a thread

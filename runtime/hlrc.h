@@ -121,9 +121,10 @@ struct lock_notice {
  * other node has a copy of such a page: serving one write-protects it
  * first (see "Home" above). */
 size_t hlrc_lock_notices(struct lock_notice **out);
-/* Write notices of the pages this node itself wrote in this epoch, in the
- * same form (malloc'd; caller frees): what a collective among all nodes
- * hands on, since every writer speaks for itself there. */
+/* Write notices of the pages this node itself wrote in this epoch, as
+ * words page << 16 | node, without numbers (malloc'd; caller frees): what
+ * a collective among all nodes hands on, since every writer speaks for
+ * itself there. */
 size_t hlrc_written_notices(uint64_t **out);
 /* Acquire: invalidate what the notices (page << 16 | node) say other
  * nodes wrote. */

@@ -357,6 +357,9 @@ static int request_lock(uint64_t id, int try_only, int64_t turn, int64_t turns) 
    * first), which clears its reply: keep the notices' buffer. */
   struct lock_notice *notices = slot->reply;
   size_t count = slot->reply_len / sizeof *notices;
+  if (slot->reply_len % sizeof *notices)
+    err_fatal("protocol error: lock %#llx granted with %zu bytes of notices",
+              (unsigned long long)id, slot->reply_len);
   slot->reply = NULL;
   if (granted)
     hlrc_lock_acquire(notices, count);
