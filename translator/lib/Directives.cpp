@@ -432,6 +432,112 @@ const std::pair<Directive, Translate> Table[] = {
     {Directive::OMPD_cancellation_point, cancel},
 };
 
+/// The statement whose text the translation of @p D copies: its body, or,
+/// for a loop, the body of its innermost associated loop.
+const Stmt *copiedStatement(Translation &T, const OMPExecutableDirective *D) {
+  const Stmt *S = directiveBody(D);
+  if (S && (isLoop(D) || isTaskLoop(D))) {
+    std::vector<const ForStmt *> Fors = nestedLoops(D, T.Ctx);
+    S = Fors.size() == collapseDepth(D, T.Ctx).value_or(1) ? Fors.back()->getBody() : nullptr;
+  }
+  return S;
+}
+
+/// Conditional groups that a directive's copied statement cuts: PARSEC
+/// blackscholes writes `#ifdef ENABLE_OPENMP / #pragma omp parallel for /
+/// for (...) { / #else / for (...) { / #endif / body }`, whose #else and
+/// #endif lie inside the loop's body and its #ifdef outside. The copy
+/// would take some of the group's lines into outlined code and leave the
+/// others (the translation did not compile: "#else without #if"). The
+/// preprocessor has chosen the group's branch for this compile, so such a
+/// group is resolved in the text: its lines and the branches it skipped
+/// become blank lines, and the branch it took stays. A group wholly inside
+/// or wholly outside every copy stays as written (conditionalsToKeep).
+class SplitConditionals : public RecursiveASTVisitor<SplitConditionals> {
+public:
+  explicit SplitConditionals(Translation &T) : T(T) {}
+
+  bool TraverseFunctionDecl(FunctionDecl *F) {
+    if (!F->doesThisDeclarationHaveABody() || !T.inMainFile(F->getLocation()))
+      return true;
+    return RecursiveASTVisitor::TraverseFunctionDecl(F);
+  }
+  bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
+    const Stmt *S = copiedStatement(T, D);
+    if (!S || !T.inMainFile(D->getBeginLoc()) || S->getBeginLoc().isMacroID() ||
+        S->getEndLoc().isMacroID())
+      return true;
+    unsigned Begin = T.SM.getFileOffset(S->getBeginLoc());
+    unsigned End = T.SM.getFileOffset(T.endOf(S));
+    llvm::DenseMap<unsigned, std::pair<unsigned, unsigned>> Count; // group: inside, all
+    for (const ConditionalLine &C : T.Conditionals) {
+      unsigned At = T.SM.getFileOffset(T.SM.getExpansionLoc(C.Loc));
+      auto &N = Count[C.Group];
+      N.first += At >= Begin && At < End;
+      N.second++;
+    }
+    for (const auto &[Group, N] : Count)
+      if (N.first > 0 && N.first < N.second)
+        Split.insert(Group);
+    return true;
+  }
+
+  /// Blank the split groups' lines and skipped branches; drop their lines
+  /// from T.Conditionals.
+  void resolve() {
+    if (Split.empty())
+      return;
+    FileID Main = T.SM.getMainFileID();
+    StringRef Buf = T.SM.getBufferData(Main);
+    llvm::DenseSet<unsigned> Lines;                   // the split groups' lines
+    std::vector<std::pair<unsigned, unsigned>> Blank; // [from, to) offsets
+    auto LineStart = [&](unsigned Line) {
+      return T.SM.getFileOffset(T.SM.translateLineCol(Main, Line, 1));
+    };
+    auto LineEnd = [&](unsigned Off) {
+      size_t Eol = Buf.find('\n', Off);
+      return Eol == StringRef::npos ? (unsigned)Buf.size() : (unsigned)Eol;
+    };
+    for (const ConditionalLine &C : T.Conditionals)
+      if (Split.count(C.Group)) {
+        unsigned Line = T.SM.getExpansionLineNumber(C.Loc);
+        Lines.insert(Line);
+        unsigned From = LineStart(Line);
+        Blank.push_back({From, LineEnd(From)});
+      }
+    // A skipped branch begins at its group's line (#if, #elif, #else) and
+    // ends with the line that ends it.
+    for (SourceRange R : T.Skipped) {
+      if (!R.getBegin().isFileID() || T.SM.getFileID(R.getBegin()) != Main ||
+          !Lines.count(T.SM.getExpansionLineNumber(R.getBegin())))
+        continue;
+      unsigned From = LineStart(T.SM.getExpansionLineNumber(R.getBegin()));
+      Blank.push_back({From, LineEnd(T.SM.getFileOffset(T.SM.getExpansionLoc(R.getEnd())))});
+    }
+    std::sort(Blank.begin(), Blank.end());
+    std::vector<std::pair<unsigned, unsigned>> Merged;
+    for (auto [From, To] : Blank) {
+      if (!Merged.empty() && From <= Merged.back().second)
+        Merged.back().second = std::max(Merged.back().second, To);
+      else
+        Merged.push_back({From, To});
+    }
+    SourceLocation Start = T.SM.getLocForStartOfFile(Main);
+    for (auto [From, To] : Merged) {
+      std::string Newlines(Buf.slice(From, To).count('\n'), '\n');
+      T.replace(
+          CharSourceRange::getCharRange(Start.getLocWithOffset(From), Start.getLocWithOffset(To)),
+          Newlines);
+    }
+    llvm::erase_if(T.Conditionals,
+                   [&](const ConditionalLine &C) { return Split.count(C.Group) != 0; });
+  }
+
+private:
+  Translation &T;
+  llvm::DenseSet<unsigned> Split;
+};
+
 /// Rewrites the directives of each function of the main file, innermost
 /// first.
 class Translator : public RecursiveASTVisitor<Translator> {
@@ -560,14 +666,7 @@ private:
     // inside the metadirective's pragma line: replace from the pragma's #.
     Begin = T.pragmaStart(Begin);
     // What the translation copies: a loop's, the body of its innermost loop.
-    auto CopiedOf = [&](const OMPExecutableDirective *X) -> const Stmt * {
-      const Stmt *S = directiveBody(X);
-      if (S && (isLoop(X) || isTaskLoop(X))) {
-        std::vector<const ForStmt *> Fors = nestedLoops(X, T.Ctx);
-        S = Fors.size() == collapseDepth(X, T.Ctx).value_or(1) ? Fors.back()->getBody() : nullptr;
-      }
-      return S;
-    };
+    auto CopiedOf = [&](const OMPExecutableDirective *X) { return copiedStatement(T, X); };
     const Stmt *Copied = CopiedOf(D);
     // Directives that are each what the one before copies (its body, or
     // its innermost loop's: `#ifdef _OPENMP / parallel / single / #endif /
@@ -599,6 +698,18 @@ private:
     std::string Kept =
         Copied ? T.conditionalsToKeep(Begin, End, Copied->getBeginLoc(), T.endOf(Copied), Part)
                : T.conditionalsToKeep(Begin, End, SourceLocation(), SourceLocation(), Part);
+    // So do #define and #undef lines there: hypre's fragment header holds
+    // a loop directive and the #undef of the macro its clause names.
+    if (Part != ChainPart::Middle)
+      for (const MacroEvent &E : T.Macros) {
+        auto Before = [&](SourceLocation A, SourceLocation B) {
+          return T.SM.isBeforeInTranslationUnit(A, B);
+        };
+        if (Before(E.Loc, Begin) || !Before(E.Loc, End) ||
+            (Copied && !Before(E.Loc, Copied->getBeginLoc()) && Before(E.Loc, T.endOf(Copied))))
+          continue;
+        Kept += E.Define.empty() ? "#undef " + E.Name + "\n" : E.Define + "\n";
+      }
     // A pooled local whose name stands for its storage (a macro names it)
     // is its private copy's name inside a construct that makes it private.
     std::string Push, Pop;
@@ -613,6 +724,12 @@ private:
 };
 
 } // namespace
+
+void resolveSplitConditionals(Translation &T, TranslationUnitDecl *TU) {
+  SplitConditionals Finder(T);
+  Finder.TraverseDecl(TU);
+  Finder.resolve();
+}
 
 void translateDirectives(Translation &T, TranslationUnitDecl *TU) {
   Translator(T).TraverseDecl(TU);

@@ -22,6 +22,11 @@
 namespace parade {
 
 void translateDirectives(Translation &T, clang::TranslationUnitDecl *TU);
+/// Before any other rewriting: resolve the #if groups that a directive's
+/// copied statement cuts in two (the branch taken stays, the group's lines
+/// and other branches become blank lines), which the copy would split
+/// between outlined code and the function.
+void resolveSplitConditionals(Translation &T, clang::TranslationUnitDecl *TU);
 
 } // namespace parade
 

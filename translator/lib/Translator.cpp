@@ -188,6 +188,7 @@ public:
     // The order is a contract (see Stage in Context.h): each pass's edits
     // are in the text that the later ones copy.
     T.enter(Stage::PooledGlobals);
+    resolveSplitConditionals(T, TU);
     nameUnnamedFileScopeTypes(T, TU);
     collectPooledGlobals(T, TU);
     renameThreadPrivateLocals(T, TU);
