@@ -193,8 +193,20 @@ static void lock_add_notices(struct lock_rec *rec, const void *notices, size_t n
   }
 }
 
+/* Grant the lock to node @p dest with the lock's notices, except those
+ * @p dest sent itself (its own writes, and what it learned and handed on),
+ * which its acquire passes over: at P = 4, in a pipeline under the atomic
+ * lock, every page is named by each node that learned of it. */
 static void lock_grant(struct lock_rec *rec, int dest, uint64_t slot) {
-  comm_reply(dest, slot, 1, rec->notices, rec->nnotices * sizeof *rec->notices);
+  struct lock_notice *out = malloc((rec->nnotices ? rec->nnotices : 1) * sizeof *out);
+  if (!out)
+    err_fatal("out of memory granting a lock");
+  size_t n = 0;
+  for (size_t i = 0; i < rec->nnotices; i++)
+    if ((int)(rec->notices[i].word & 0xffff) != dest)
+      out[n++] = rec->notices[i];
+  comm_reply(dest, slot, 1, out, n * sizeof *out);
+  free(out);
 }
 
 static void lock_enqueue(struct lock_rec *rec, struct lock_waiter w) {
