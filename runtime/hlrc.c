@@ -81,18 +81,14 @@ uint64_t hlrc_epoch(void) { return atomic_load(&node.hlrc.epoch); }
 
 void hlrc_team_nodes(uint32_t nodes) { node.hlrc.team_nodes = nodes; }
 
-void hlrc_start(void) {
-  vm_protect(&node.vm, 0, node.vm.npages, PROT_READ);
-  /* The copies every node starts with were never fetched: until a thread
-   * writes one (which notes it touched), a drop says nothing of what this
-   * node reads (fetch_window). Reads of them take no fault and go unseen.
-   * Counted as read, every page rank 0's serial code wrote was "read
-   * lately" after the fork dropped it, and each fault brought the 15 pages
-   * after it: the pipeline kernel fetched 16 pages for each one it read. */
-  if (node.rank != 0)
-    for (size_t page = 0; page < node.vm.npages; page++)
-      atomic_store_explicit(&entry_of(page)->history, PAGE_UNTOUCHED, memory_order_relaxed);
-}
+/* The copies every node starts with (page_table_init) count as untouched:
+ * they were never fetched, and until a thread writes one (which notes it
+ * touched), a drop says nothing of what this node reads (fetch_window);
+ * reads of them take no fault and go unseen. Counted as read, every page
+ * rank 0's serial code wrote was "read lately" after the fork dropped it,
+ * and each fault brought the 15 pages after it: the pipeline kernel
+ * fetched 16 pages for each one it read. */
+void hlrc_start(void) { vm_protect(&node.vm, 0, node.vm.npages, PROT_READ); }
 
 /* @p page may be valid here and is homed elsewhere: its copy hint is set
  * (for a flush that drops it) and its home is one a flush asks. */
@@ -453,47 +449,43 @@ void hlrc_release(void) {
   free(claimed);
 }
 
-/* The notices of the epoch's pages with any of @p flags: a page homed
+/* The notices of the epoch's pages with any of @p flags, into
+ * @p numbered (malloc'd), or as bare words into @p words: a page homed
  * here with the number of its last change (every change a notice of it
  * can stand for was logged here: the home's writes, and the diffs of the
  * writers whose notices it learned, which reached it before they
  * released), any other with NOTICE_SEQ_UNKNOWN. */
-static size_t notices_flagged(struct lock_notice **out, uint32_t flags) {
-  size_t count = atomic_load(&node.pages.epoch_count);
-  struct lock_notice *notices = malloc((count ? count : 1) * sizeof *notices);
-  if (!notices)
-    err_fatal("out of memory building lock notices");
+static size_t notices_flagged(uint32_t flags, struct lock_notice **numbered, uint64_t **words) {
+  size_t count = atomic_load(&node.pages.epoch_count), size = count ? count : 1;
+  void *out = numbered ? malloc(size * sizeof **numbered) : malloc(size * sizeof **words);
+  if (!out)
+    err_fatal("out of memory building write notices");
   size_t n = 0;
   for (size_t i = 0; i < count; i++) {
     uint32_t page = atomic_load(&node.pages.epoch_list[i]);
-    if (page == EPOCH_LIST_EMPTY)
+    if (page == EPOCH_LIST_EMPTY || !(atomic_load(&entry_of(page)->epoch_flags) & flags))
       continue;
-    if (!(atomic_load(&entry_of(page)->epoch_flags) & flags))
+    uint64_t word = (uint64_t)page << 16 | me();
+    if (!numbered) {
+      ((uint64_t *)out)[n++] = word;
       continue;
+    }
     uint64_t seq = home_of(page) == me() ? atomic_load(&node.pages.seq[page]) : 0;
-    notices[n++] = (struct lock_notice){.word = (uint64_t)page << 16 | me(),
-                                        .seq = seq ? seq : NOTICE_SEQ_UNKNOWN};
+    ((struct lock_notice *)out)[n++] =
+        (struct lock_notice){.word = word, .seq = seq ? seq : NOTICE_SEQ_UNKNOWN};
   }
-  *out = notices;
+  if (numbered)
+    *numbered = out;
+  else
+    *words = out;
   return n;
 }
 
 size_t hlrc_lock_notices(struct lock_notice **out) {
-  return notices_flagged(out, EPOCH_WRITTEN | EPOCH_LEARNED);
+  return notices_flagged(EPOCH_WRITTEN | EPOCH_LEARNED, out, NULL);
 }
 
-size_t hlrc_written_notices(uint64_t **out) {
-  struct lock_notice *notices;
-  size_t n = notices_flagged(&notices, EPOCH_WRITTEN);
-  uint64_t *words = malloc((n ? n : 1) * sizeof *words);
-  if (!words)
-    err_fatal("out of memory building write notices");
-  for (size_t i = 0; i < n; i++)
-    words[i] = notices[i].word;
-  free(notices);
-  *out = words;
-  return n;
-}
+size_t hlrc_written_notices(uint64_t **out) { return notices_flagged(EPOCH_WRITTEN, NULL, out); }
 
 /* Drop this node's copy of a page homed elsewhere, so the next access
  * fetches the home's. Unsent writes to the page go home first. */

@@ -260,8 +260,8 @@ static void finish(int status) {
 /* A program that initialises MPI itself is a hybrid MPI+OpenMP program,
  * which expects each rank to be a process of its own, where here the
  * ranks are the nodes of one program and MPI is the runtime's. The
- * translator refuses its #include <mpi.h>; one that declares the calls
- * itself reaches these, which take the place of the library's. */
+ * translator warns at its #include <mpi.h> (MpiPrograms.h); its calls
+ * reach these, which take the place of the library's. */
 static _Noreturn void program_calls_mpi(const char *call) {
   err_fatal("the program calls %s: it uses MPI itself, but parade runs an OpenMP program over "
             "MPI, whose ranks are the nodes of that one program; build a hybrid MPI+OpenMP "
@@ -292,7 +292,7 @@ int parade_main(int argc, char **argv, int (*user_main)(int, char **)) {
   alloc_pool_ensure();
   int provided = 0;
   /* Through the profiling name: MPI_Init_thread itself is the program's
-   * (program_calls_mpi, below). */
+   * (program_calls_mpi, above). */
   if (PMPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided) != MPI_SUCCESS)
     err_fatal("MPI_Init_thread failed");
   MPI_Comm_rank(MPI_COMM_WORLD, &node.rank);
@@ -342,7 +342,7 @@ int parade_main(int argc, char **argv, int (*user_main)(int, char **)) {
   alloc_heap_init();
   alloc_register_handlers();
   if (node.size > 1) {
-    if (page_table_init(&node.pages, node.vm.npages, 0) != 0)
+    if (page_table_init(&node.pages, node.vm.npages, 0, (uint32_t)node.rank) != 0)
       err_fatal("cannot allocate the page table for %zu pages", node.vm.npages);
     hlrc_init();
     comm_start(comm_thread_begin, comm_thread_end);

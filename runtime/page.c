@@ -11,7 +11,7 @@ static void *map_private(size_t bytes) {
   return p == MAP_FAILED ? NULL : p;
 }
 
-int page_table_init(struct page_table *table, size_t npages, uint32_t home) {
+int page_table_init(struct page_table *table, size_t npages, uint32_t home, uint32_t self) {
   table->npages = npages;
   table->entries = map_private(npages * sizeof *table->entries);
   table->epoch_list = map_private(npages * sizeof *table->epoch_list);
@@ -29,7 +29,7 @@ int page_table_init(struct page_table *table, size_t npages, uint32_t home) {
     atomic_init(&table->entries[i].pending_diffs, 0);
     atomic_init(&table->entries[i].home, home);
     atomic_init(&table->entries[i].epoch_flags, 0);
-    atomic_init(&table->entries[i].history, 0);
+    atomic_init(&table->entries[i].history, self == home ? 0 : PAGE_UNTOUCHED);
     atomic_init(&table->entries[i].written, 0);
     atomic_init(&table->epoch_list[i], EPOCH_LIST_EMPTY);
   }

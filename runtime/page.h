@@ -54,7 +54,7 @@ struct page_entry {
    * came with another page's fetch and no thread has touched it yet (it is
    * READ_ONLY and still protected PROT_NONE: the first access faults, here
    * only), and while it is the copy the node started with and no thread
-   * has written it (readable: a read is not seen; hlrc_start). */
+   * has written it (readable: a read is not seen; page_table_init). */
   _Atomic uint32_t history;
   /* At the home: the epoch of its last write fault on the page, plus one
    * (0: none), for write_ahead (hlrc.c). */
@@ -79,9 +79,11 @@ struct page_table {
   _Atomic size_t epoch_count;
 };
 
-/* Allocate a table of @p npages pages, all READ_ONLY with home @p home.
- * Returns 0 or an errno value. */
-int page_table_init(struct page_table *table, size_t npages, uint32_t home);
+/* Allocate a table of @p npages pages, all READ_ONLY with home @p home,
+ * for node @p self: elsewhere than at the home, each is the copy the node
+ * started with, PAGE_UNTOUCHED (see history). Returns 0 or an errno
+ * value. */
+int page_table_init(struct page_table *table, size_t npages, uint32_t home, uint32_t self);
 void page_table_free(struct page_table *table);
 
 /* The page may be valid here: set its copy hint. Call after any change

@@ -15,18 +15,18 @@
 #include <stdint.h>
 
 enum msg_type {
-  MSG_REPLY = 1, /* -> the asker's wait slot                          */
-  MSG_PAGE_REQ, /* -> home; reply: value=the home's last change (change_log.h), payload=the pages */
-  MSG_DIFF,     /* payload=diff -> home; reply (if asked for): none   */
-  MSG_DEPART,   /* payload=departure entries -> nodes outside a team  */
-  MSG_FORK,     /* payload=struct fork_info, args, departure -> all nodes */
-  MSG_EXIT,     /* -> all nodes                                      */
-  MSG_LOCK_REQ, /* [payload=turn, turns] -> manager;
-                   reply: value=granted, payload=lock notices        */
-  MSG_LOCK_REL, /* payload=lock notices -> manager                   */
-  MSG_FREE,     /* -> arena owner                                    */
-  MSG_SIZE_REQ, /* -> arena owner; reply: value=usable size          */
-  MSG_OUTPUT,   /* payload=standard output -> rank 0; reply: none     */
+  MSG_REPLY = 1,   /* -> the asker's wait slot                          */
+  MSG_PAGE_REQ,    /* -> home; reply: value=home's last change, pages   */
+  MSG_DIFF,        /* payload=diff -> home; reply (if asked for): none   */
+  MSG_DEPART,      /* payload=departure entries -> nodes outside a team  */
+  MSG_FORK,        /* payload=struct fork_info, args, departure -> all nodes */
+  MSG_EXIT,        /* -> all nodes                                      */
+  MSG_LOCK_REQ,    /* [payload=turn, turns] -> manager;
+                      reply: value=granted, payload=lock notices        */
+  MSG_LOCK_REL,    /* payload=lock notices -> manager                   */
+  MSG_FREE,        /* -> arena owner                                    */
+  MSG_SIZE_REQ,    /* -> arena owner; reply: value=usable size          */
+  MSG_OUTPUT,      /* payload=standard output -> rank 0; reply: none     */
   MSG_LOCK_RECALL, /* manager -> the node the lock is at: send it back */
   MSG_LOCK_BUSY,   /* that node -> manager: in use, fail the tries      */
   MSG_STEAL,       /* [payload=chunk] -> another node of the team; reply:

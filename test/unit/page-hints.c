@@ -50,7 +50,7 @@ static void *setter(void *unused) {
 }
 
 int main(void) {
-  if (page_table_init(&table, 200, 0) != 0) {
+  if (page_table_init(&table, 200, 0, 0) != 0) {
     printf("FAILED: init\n");
     return 1;
   }

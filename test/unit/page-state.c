@@ -43,7 +43,7 @@ static void *racer(void *arg) {
 }
 
 int main(void) {
-  if (page_table_init(&table, 16, 0))
+  if (page_table_init(&table, 16, 0, 0))
     return 1;
   for (int i = 0; i < 4; i++)
     atomic_store(&table.entries[i].state, PAGE_INVALID);

@@ -700,11 +700,11 @@ private:
                : T.conditionalsToKeep(Begin, End, SourceLocation(), SourceLocation(), Part);
     // So do #define and #undef lines there: hypre's fragment header holds
     // a loop directive and the #undef of the macro its clause names.
+    auto Before = [&](SourceLocation A, SourceLocation B) {
+      return T.SM.isBeforeInTranslationUnit(A, B);
+    };
     if (Part != ChainPart::Middle)
       for (const MacroEvent &E : T.Macros) {
-        auto Before = [&](SourceLocation A, SourceLocation B) {
-          return T.SM.isBeforeInTranslationUnit(A, B);
-        };
         if (Before(E.Loc, Begin) || !Before(E.Loc, End) ||
             (Copied && !Before(E.Loc, Copied->getBeginLoc()) && Before(E.Loc, T.endOf(Copied))))
           continue;

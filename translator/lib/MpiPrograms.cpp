@@ -36,7 +36,7 @@ void MpiInclusionChecker::InclusionDirective(SourceLocation HashLoc, const Token
                                              llvm::StringRef FileName, bool, CharSourceRange,
                                              OptionalFileEntryRef File, llvm::StringRef,
                                              llvm::StringRef, const Module *, bool,
-                                             SrcMgr::CharacteristicKind FileType) {
+                                             SrcMgr::CharacteristicKind) {
   if (!namesMpiHeader(FileName))
     return;
   if (!File)
