@@ -58,9 +58,12 @@ void omp_display_env(int verbose) {
   omp_get_schedule(&kind, &chunk);
   static const char *kinds[] = {"", "STATIC", "DYNAMIC", "GUIDED", "AUTO"};
   int k = (int)(kind & ~omp_sched_monotonic);
-  fprintf(out, "  [host] OMP_SCHEDULE = '%s%s,%d'\n",
-          kind & omp_sched_monotonic ? "MONOTONIC:" : "", k >= 1 && k <= 4 ? kinds[k] : "STATIC",
-          chunk);
+  /* A modifier where it is not the kind's default, as libgomp prints it. */
+  const char *modifier = kind & omp_sched_monotonic ? (k == omp_sched_static ? "" : "MONOTONIC:")
+                         : k == omp_sched_static    ? "NONMONOTONIC:"
+                                                    : "";
+  fprintf(out, "  [host] OMP_SCHEDULE = '%s%s,%d'\n", modifier,
+          k >= 1 && k <= 4 ? kinds[k] : "STATIC", chunk);
   fprintf(out, "  [host] OMP_PROC_BIND = '%s'\n",
           node.places.bind >= 0 && node.places.bind <= 4 ? binds[node.places.bind] : "FALSE");
   fprintf(out, "  [host] OMP_PLACES = '");

@@ -53,16 +53,23 @@ static void read_runtime_schedule(void) {
                {"guided", SCHED_KIND_GUIDED},
                {"auto", SCHED_KIND_AUTO}};
   uint32_t modifier = 0;
+  int explicit = 1;
   const char *kind = text;
   if (!strncasecmp(kind, "monotonic:", 10)) {
     modifier = SCHED_MONOTONIC;
     kind += 10;
   } else if (!strncasecmp(kind, "nonmonotonic:", 13)) {
     kind += 13;
+  } else {
+    explicit = 0;
   }
   for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
     size_t n = strlen(kinds[i].name);
     if (!strncasecmp(kind, kinds[i].name, n) && (kind[n] == '\0' || kind[n] == ',')) {
+      /* static without a modifier is monotonic (OpenMP 5.2, 11.5.3), and
+       * omp_get_schedule says so, as libgomp's does. */
+      if (!explicit && kinds[i].kind == SCHED_KIND_STATIC)
+        modifier = SCHED_MONOTONIC;
       runtime_sched.as_set = kinds[i].kind | modifier;
       runtime_sched.chunk = kind[n] == ',' ? atoll(kind + n + 1) : 0;
       /* As omp_set_schedule's: a chunk below 1 (or none) is 0 for static

@@ -5,6 +5,8 @@
 // warning; so was a value with blanks). auto still runs as static.
 // OMP_SCHEDULE without a chunk gave chunk 0 for dynamic, guided and auto,
 // where libgomp gives 1 (LLVM's omp_for_schedule_runtime.c).
+// OMP_SCHEDULE=static,3 gave static without the monotonic flag, which
+// libgomp sets for static without a modifier (OpenMP's default for it).
 //
 // REQUIRES: translator
 // RUN: env OMP_SCHEDULE=monotonic:guided,4 %compare-with-gcc %s | FileCheck %s
@@ -12,6 +14,9 @@
 // RUN: env OMP_SCHEDULE=dynamic %compare-with-gcc %s | FileCheck %s
 // RUN: env OMP_SCHEDULE=guided %compare-with-gcc %s | FileCheck %s
 // RUN: env OMP_SCHEDULE=auto %compare-with-gcc %s | FileCheck %s
+// RUN: env OMP_SCHEDULE=static,3 %compare-with-gcc %s | FileCheck %s
+// RUN: env OMP_SCHEDULE=static %compare-with-gcc %s | FileCheck %s
+// RUN: env OMP_SCHEDULE=nonmonotonic:static,2 %compare-with-gcc %s | FileCheck %s
 // CHECK: e2e: runtime-schedule: all 5 configurations match gcc -fopenmp
 #include <omp.h>
 #include <stdio.h>
