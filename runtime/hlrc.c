@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 
 struct deferred_req {
@@ -230,14 +231,20 @@ static uint32_t claim_following(size_t page, uint32_t home, uint32_t want) {
   return n;
 }
 
+/* A home's answer to a fetch of a page homed elsewhere since a departure
+ * the request predates (a thread of the program's own may fetch during a
+ * barrier): no copy; the requester asks again once it knows the new home. */
+#define FETCH_MOVED UINT64_MAX
+
 /* Fetch @p page, which the caller claimed and makes valid, and the pages
  * after it that fetch_window asks for: this makes those READ_ONLY if the
- * home sent them and INVALID again if not. */
-static void fetch_page(size_t page) {
+ * home sent them and INVALID again if not. Returns 0, with the pages after
+ * it INVALID again, if the page's home had moved away (FETCH_MOVED). */
+static int fetch_page(size_t page) {
   uint32_t home = home_of(page);
   /* A forked child's own pages are its node's copy once no diff is due. */
   if (node.forked && home == me() && atomic_load(&entry_of(page)->pending_diffs) == 0)
-    return;
+    return 1;
   if (node.forked)
     err_fatal("a child process made by fork() read shared data of page %zu, which its parent "
               "had no copy of: a forked child has no connection to the other ranks",
@@ -260,8 +267,13 @@ static void fetch_page(size_t page) {
   comm_expect(slot, 1, vm_sys_page(&node.vm, page), (size_t)count * node.vm.page_size);
   uint64_t asked = stats_now_ns();
   comm_request_and_wait(slot);
+  if (slot->reply_len == 0 && slot->value == FETCH_MOVED) {
+    for (size_t i = 1; i < count; i++)
+      page_finish(entry_of(page + i), PAGE_INVALID);
+    return 0;
+  }
   if (home == me())
-    return;
+    return 1;
   STAT_ADD(fetch_handoff_ns, slot->req.taken_ns - asked);
   STAT_ADD(fetch_remote_ns, slot->answered_ns - slot->req.taken_ns);
   STAT_ADD(fetch_wake_ns, stats_now_ns() - slot->answered_ns);
@@ -290,6 +302,7 @@ static void fetch_page(size_t page) {
     STAT_ADD(pages_prefetched, got - 1);
   for (size_t i = 1; i < count; i++)
     page_finish(entry_of(page + i), i < got ? PAGE_READ_ONLY : PAGE_INVALID);
+  return 1;
 }
 
 void hlrc_fault(size_t page, int write) {
@@ -307,9 +320,17 @@ void hlrc_fault(size_t page, int write) {
          * in flight must wait for it and drop it (it may be older than
          * what the flush has to see). */
         hint_copy(page);
-        fetch_page(page);
-        vm_protect(&node.vm, page, 1, PROT_READ);
-        page_finish(e, PAGE_READ_ONLY);
+        if (fetch_page(page)) {
+          vm_protect(&node.vm, page, 1, PROT_READ);
+          page_finish(e, PAGE_READ_ONLY);
+        } else {
+          /* Asked again once this node's departure has told it the new
+           * home (the page is not busy meanwhile: the departure may wait
+           * for busy pages). */
+          page_finish(e, PAGE_INVALID);
+          struct timespec pause = {0, 20000};
+          nanosleep(&pause, NULL);
+        }
       }
     } else if (s == PAGE_TRANSIENT || s == PAGE_BLOCKED) {
       page_wait_while_busy(e);
@@ -913,26 +934,30 @@ size_t hlrc_decide(const struct notice_rec *recs, size_t nrecs, struct depart_en
   return npages;
 }
 
-/* Coalesce protection changes of neighbouring pages into one mprotect. */
+/* Coalesce protection changes of neighbouring pages into one mprotect:
+ * the pages, which the caller claimed, end in @p state once protected. */
 struct prot_run {
   size_t start, count;
   int prot;
+  uint32_t state;
 };
 
-static void prot_run_add(struct prot_run *run, size_t page, int prot) {
-  if (run->count && run->prot == prot && run->start + run->count == page) {
+static void prot_run_flush(struct prot_run *run) {
+  if (!run->count)
+    return;
+  vm_protect(&node.vm, run->start, run->count, run->prot);
+  for (size_t i = 0; i < run->count; i++)
+    page_finish(entry_of(run->start + i), run->state);
+  run->count = 0;
+}
+
+static void prot_run_add(struct prot_run *run, size_t page, uint32_t state) {
+  if (run->count && run->state == state && run->start + run->count == page) {
     run->count++;
     return;
   }
-  if (run->count)
-    vm_protect(&node.vm, run->start, run->count, run->prot);
-  *run = (struct prot_run){page, 1, prot};
-}
-
-static void prot_run_flush(struct prot_run *run) {
-  if (run->count)
-    vm_protect(&node.vm, run->start, run->count, run->prot);
-  run->count = 0;
+  prot_run_flush(run);
+  *run = (struct prot_run){page, 1, prot_of(state), state};
 }
 
 /* A page whose home this node is after the departure, with @p due diffs
@@ -965,13 +990,102 @@ static void home_departure(struct page_entry *e, size_t page, int32_t due) {
   }
 }
 
+/* The state a departure leaves a copy in at a node that is not the page's
+ * home after it: dropped if another node wrote the page, else kept (its
+ * diff, if any, is on its way). */
+static uint32_t copy_target(uint32_t state, uint32_t others) {
+  return others > 0 || state == PAGE_INVALID ? PAGE_INVALID : PAGE_READ_ONLY;
+}
+
+/* Move a copy the caller claimed from @p state to @p target. */
+static void depart_copy(size_t page, uint32_t state, uint32_t target, struct prot_run *run) {
+  if (target == PAGE_INVALID && state != PAGE_INVALID) {
+    STAT_INC(invalidations);
+    note_dropped(page);
+  }
+  if (target != PAGE_INVALID)
+    hint_copy(page); /* a home that moved away keeps a copy */
+  if (prot_of(target) != prot_of(state))
+    prot_run_add(run, page, target);
+  else
+    page_finish(entry_of(page), target);
+}
+
+/* A copy a thread of the program's own wrote during the departure, after
+ * this node's notices were made: its diff goes to the page's new home now,
+ * acknowledged, as a release's would, and the page counts as written and
+ * flushed in the next epoch. Leaves the page READ_ONLY. */
+static void flush_late_write(size_t page, uint8_t *scratch) {
+  struct page_entry *e = entry_of(page);
+  struct wait_slot *slot = comm_my_slot();
+  struct bundle b = {0};
+  int32_t acks = 0;
+  vm_protect(&node.vm, page, 1, PROT_READ);
+  add_flush_diff(&b, page, scratch, slot, &acks);
+  page_mark_epoch(&node.pages, page, EPOCH_WRITTEN);
+  comm_expect(slot, acks, NULL, 0);
+  comm_send_bundle((int)home_of(page), &b);
+  if (acks)
+    comm_slot_wait(slot);
+  bundle_free(&b);
+  atomic_fetch_sub(&node.hlrc.remote_dirty, 1);
+  page_finish(e, PAGE_READ_ONLY);
+}
+
+/* The copies a thread of this node was changing when the departure came
+ * to them (a thread of the program's own may fault during a barrier: its
+ * fetch may be on the wire), once this node's diffs are sent: waiting
+ * for them before could wait for a home that waits for those diffs. Each
+ * then moves as the departure says; a fetch answered before the barrier
+ * brought a copy that may be older than it. Runs after the epoch is
+ * reset, so that a late write is counted in the next. */
+struct busy_copy {
+  uint32_t page, others, old_home;
+};
+
+static void depart_busy_copies(const struct busy_copy *busy, size_t nbusy, uint8_t *scratch) {
+  for (size_t i = 0; i < nbusy; i++) {
+    size_t page = busy[i].page;
+    struct page_entry *e = entry_of(page);
+    for (;;) {
+      uint32_t s = page_state_of(e);
+      if (s == PAGE_TRANSIENT || s == PAGE_BLOCKED) {
+        page_wait_while_busy(e);
+        continue;
+      }
+      if (s == PAGE_DIRTY) {
+        /* Written in place, with no twin to make its diff from. */
+        if (busy[i].old_home == me())
+          err_fatal("a thread of the program's own wrote page %zu while a barrier moved its home "
+                    "away from this node (rank %u): its write would be lost",
+                    page, me());
+        if (page_claim(e, PAGE_DIRTY))
+          flush_late_write(page, scratch);
+        continue;
+      }
+      uint32_t target = copy_target(s, busy[i].others);
+      if (target == s)
+        break;
+      if (!page_claim(e, s))
+        continue;
+      struct prot_run run = {0, 0, 0, 0};
+      depart_copy(page, s, target, &run);
+      prot_run_flush(&run);
+      break;
+    }
+  }
+}
+
 void hlrc_apply_departure(const struct depart_entry *entries, size_t count) {
   struct bundle *out = calloc((size_t)node.size, sizeof *out);
   uint8_t *scratch = malloc(diff_max_size(node.vm.page_size));
+  struct busy_copy *busy = NULL;
+  size_t nbusy = 0;
   if (!out || !scratch)
     err_fatal("out of memory applying a departure");
   uint64_t epoch = atomic_load(&node.hlrc.epoch);
-  struct prot_run run = {0, 0, 0};
+  atomic_store(&node.hlrc.departing, 1);
+  struct prot_run run = {0, 0, 0, 0};
   for (size_t i = 0; i < count; i++) {
     const struct depart_entry *d = &entries[i];
     if (d->page >= node.vm.npages || d->new_home >= (uint32_t)node.size)
@@ -1004,26 +1118,27 @@ void hlrc_apply_departure(const struct depart_entry *entries, size_t count) {
         note_change(d->page, me());
       }
     }
-    uint32_t others = d->nwriters - (uint32_t)i_wrote;
-    uint32_t target;
     if (d->new_home == me()) {
       int32_t due = atomic_fetch_add(&e->pending_diffs, (int32_t)d->ndiffs) + (int32_t)d->ndiffs;
       home_departure(e, d->page, due);
       continue;
-    } else if (others > 0) {
-      target = PAGE_INVALID;
-    } else {
-      target = state == PAGE_INVALID ? PAGE_INVALID : PAGE_READ_ONLY;
     }
-    if (target == PAGE_INVALID && state != PAGE_INVALID) {
-      STAT_INC(invalidations);
-      note_dropped(d->page);
+    uint32_t others = d->nwriters - (uint32_t)i_wrote;
+    uint32_t target = copy_target(state, others);
+    if (target == state) {
+      if (target != PAGE_INVALID)
+        hint_copy(d->page);
+      continue;
     }
-    if (prot_of(target) != prot_of(state))
-      prot_run_add(&run, d->page, prot_of(target));
-    atomic_store(&e->state, target);
-    if (target != PAGE_INVALID)
-      hint_copy(d->page); /* a home that moved away keeps a copy */
+    /* The states change by claim: a thread of the program's own may be
+     * fetching the page, or faulting on it, as the departure goes. */
+    if (state == PAGE_TRANSIENT || state == PAGE_BLOCKED || !page_claim(e, state)) {
+      if (!busy && !(busy = malloc(count * sizeof *busy)))
+        err_fatal("out of memory applying a departure");
+      busy[nbusy++] = (struct busy_copy){d->page, others, old_home};
+      continue;
+    }
+    depart_copy(d->page, state, target, &run);
   }
   prot_run_flush(&run);
   for (int dest = 0; dest < node.size; dest++) {
@@ -1031,10 +1146,13 @@ void hlrc_apply_departure(const struct depart_entry *entries, size_t count) {
     bundle_free(&out[dest]);
   }
   free(out);
-  free(scratch);
   page_epoch_reset(&node.pages);
+  depart_busy_copies(busy, nbusy, scratch);
+  free(busy);
+  free(scratch);
   atomic_store(&node.hlrc.stores, 0);
   atomic_store_explicit(&node.hlrc.epoch, epoch + 1, memory_order_release);
+  atomic_store(&node.hlrc.departing, 0);
   atomic_store(&node.hlrc.deferred_ready, 1);
 }
 
@@ -1200,11 +1318,18 @@ static int try_serve(int src, const struct msg_page_req *req) {
   if (req->epoch == epoch && req->stores > atomic_load(&node.hlrc.stores))
     return 0;
   struct page_entry *e = entry_of(page);
-  if (atomic_load(&e->pending_diffs) > 0)
-    return 0;
-  if (home_of(page) != me())
+  if (home_of(page) != me()) {
+    /* Moved away at a departure the request predates, or at the one being
+     * applied here. */
+    if (atomic_load(&node.hlrc.departing) || req->epoch < atomic_load(&node.hlrc.epoch)) {
+      comm_reply(src, req->slot, FETCH_MOVED, NULL, 0);
+      return 1;
+    }
     err_fatal("protocol error: rank %d asked for page %zu, whose home is rank %u", src, page,
               home_of(page));
+  }
+  if (atomic_load(&e->pending_diffs) > 0)
+    return 0;
   if (src == node.rank) {
     comm_reply(src, req->slot, page, NULL, 0); /* the home's copy is this node's */
   } else {

@@ -69,6 +69,9 @@ struct hlrc {
    * epoch's pages, which a node that wrote its own pages (a serial
    * initialisation before many rand() calls) would walk at every release. */
   _Atomic uint64_t remote_dirty;
+  /* A departure is being applied here (hlrc_apply_departure): a page's
+   * home may have moved though the epoch has not changed yet. */
+  _Atomic int departing;
   /* Comm thread: page requests waiting for a departure or for diffs. */
   struct deferred_req *deferred;
   _Atomic int deferred_ready;
