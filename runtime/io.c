@@ -84,8 +84,8 @@ size_t parade_fread(void *buf, size_t size, size_t nmemb, FILE *stream) {
 
 size_t parade_fwrite(const void *buf, size_t size, size_t nmemb, FILE *stream) {
   if (!needs_bounce(buf) || size == 0)
-    return fwrite(buf, size, nmemb, parade_stream(stream, "fwrite"));
-  stream = parade_stream(stream, "fwrite");
+    return fwrite(buf, size, nmemb, parade_out_stream(stream, "fwrite"));
+  stream = parade_out_stream(stream, "fwrite");
   char bounce[BOUNCE];
   size_t total = size * nmemb, done = 0;
   while (done < total) {

@@ -26,7 +26,8 @@ enum msg_type {
   MSG_LOCK_REL,    /* payload=lock notices -> manager                   */
   MSG_FREE,        /* -> arena owner                                    */
   MSG_SIZE_REQ,    /* -> arena owner; reply: value=usable size          */
-  MSG_OUTPUT,      /* payload=standard output -> rank 0; reply: none     */
+  MSG_OUTPUT,      /* payload=text of stdout or of a stream rank 0 opened
+                      -> rank 0; reply: none                            */
   MSG_LOCK_RECALL, /* manager -> the node the lock is at: send it back */
   MSG_LOCK_BUSY,   /* that node -> manager: in use, fail the tries      */
   MSG_STEAL,       /* [payload=chunk] -> another node of the team; reply:
@@ -310,17 +311,19 @@ static inline struct msg_changes_req msg_changes_req_unpack(const struct msg_hdr
   return (struct msg_changes_req){.since = hdr->a, .slot = hdr->c};
 }
 
-/* ---- MSG_OUTPUT: c=slot ------------------------------------------------- */
+/* ---- MSG_OUTPUT: a=stream b=flush c=slot ------------------------------- */
 
 struct msg_output {
-  uint64_t slot; /* answered once rank 0 has written the text */
+  uint64_t stream; /* 0: standard output; else a FILE * of rank 0's (streams.c) */
+  uint64_t flush;  /* rank 0 flushes the stream after the text */
+  uint64_t slot;   /* answered once rank 0 has written the text */
 };
 
 static inline struct msg_words msg_output_pack(struct msg_output m) {
-  return (struct msg_words){MSG_OUTPUT, 0, 0, m.slot};
+  return (struct msg_words){MSG_OUTPUT, m.stream, m.flush, m.slot};
 }
 static inline struct msg_output msg_output_unpack(const struct msg_hdr *hdr) {
-  return (struct msg_output){.slot = hdr->c};
+  return (struct msg_output){.stream = hdr->a, .flush = hdr->b, .slot = hdr->c};
 }
 
 /* ---- Payloads ----------------------------------------------------------- */

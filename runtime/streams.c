@@ -3,8 +3,9 @@
  * dangling pointer on every other rank. The translator sends the C
  * library's stream functions here (#pragma redefine_extname); each checks
  * its stream first. Rank 0's standard streams map to this rank's own; a
- * stream rank 0 opened is a clear error naming the function and the
- * stream, instead of a crash inside the C library. */
+ * write to a stream rank 0 opened goes to rank 0, which writes it there;
+ * any other use of such a stream is a clear error naming the function and
+ * the stream, instead of a crash inside the C library. */
 #include "comm.h"
 #include "error.h"
 #include "node.h"
@@ -98,7 +99,38 @@ static void write_unit(const char *buf, size_t len) {
   pthread_mutex_unlock(&write_lock);
 }
 
-/* One unit of text to rank 0, which writes it whole before it answers. */
+/* Text for @p stream (0: standard output; else a stream rank 0 opened)
+ * to rank 0, which writes it whole before it answers, and flushes the
+ * stream after it if @p flush. Returns 0, or -1 if rank 0 has no such
+ * stream open. */
+static int send_to_rank0(uint64_t stream, int flush, const char *buf, size_t len) {
+  if (!atomic_load(&node.streams.forwarding) || comm_is_comm_thread())
+    return -1; /* after shutdown (rank 0 may be gone), or no one to answer */
+  int status = 0;
+  for (size_t done = 0; done < len || (flush && done == 0);) {
+    size_t piece = len - done < (1u << 20) ? len - done : (1u << 20);
+    struct wait_slot *slot = comm_my_slot();
+    /* Copy first: the text may be shared data, and a fault while copying
+     * uses this thread's slot for the page, so the slot is armed only
+     * once nothing can fault before the send. */
+    struct bundle out = {0};
+    struct msg_output output = {
+        .stream = stream, .flush = flush && done + piece == len, .slot = comm_slot_index(slot)};
+    bundle_add(&out, msg_output_pack(output), buf + done, piece);
+    comm_expect(slot, 1, NULL, 0);
+    comm_send_bundle(0, &out);
+    bundle_free(&out);
+    comm_slot_wait(slot);
+    if (slot->value != 0)
+      status = -1;
+    done += piece;
+    if (piece == 0)
+      break;
+  }
+  return status;
+}
+
+/* One unit of standard output to rank 0. */
 static void send_unit(const char *buf, size_t len) {
   if (node.rank == 0 || !atomic_load(&node.streams.forwarding) || comm_is_comm_thread()) {
     /* The communication thread cannot wait for an answer only it would
@@ -107,21 +139,7 @@ static void send_unit(const char *buf, size_t len) {
     write_unit(buf, len);
     return;
   }
-  for (size_t done = 0; done < len;) {
-    size_t piece = len - done < (1u << 20) ? len - done : (1u << 20);
-    struct wait_slot *slot = comm_my_slot();
-    /* Copy first: the text may be shared data, and a fault while copying
-     * uses this thread's slot for the page, so the slot is armed only
-     * once nothing can fault before the send. */
-    struct bundle out = {0};
-    struct msg_output output = {.slot = comm_slot_index(slot)};
-    bundle_add(&out, msg_output_pack(output), buf + done, piece);
-    comm_expect(slot, 1, NULL, 0);
-    comm_send_bundle(0, &out);
-    bundle_free(&out);
-    comm_slot_wait(slot);
-    done += piece;
-  }
+  send_to_rank0(0, 0, buf, len);
 }
 
 static void keep_partial(const char *buf, size_t len) {
@@ -171,9 +189,124 @@ static ssize_t stdout_write(void *cookie, const char *buf, size_t len) {
   return (ssize_t)len;
 }
 
+/* ---- Streams rank 0 opened, written on other ranks -------------------------
+ * A thread on another rank that writes to a stream rank 0 opened writes to
+ * a stream of its rank's own that stands for it (one per stream, made at
+ * the first write), whose text goes to rank 0, which writes it to the
+ * stream. It is sent at every release, as standard output's is, so that
+ * what a thread wrote before a release is in rank 0's stream before
+ * anything written after it; and at an fflush, which rank 0 then does
+ * too. Only writes go this way: a read, a seek, fclose of such a stream on
+ * another rank stay errors (stream()). */
+
+#define FORWARDED_MAX 256
+
+static struct {
+  FILE *remote; /* rank 0's */
+  FILE *local;  /* this rank's, whose text goes to rank 0 */
+} forwarded[FORWARDED_MAX];
+static _Atomic size_t nforwarded;
+
+static ssize_t forwarded_write(void *cookie, const char *buf, size_t len) {
+  return send_to_rank0((uint64_t)(uintptr_t)cookie, 0, buf, len) == 0 ? (ssize_t)len : -1;
+}
+
+/* The stream of this rank's that stands for @p remote, rank 0's. */
+static FILE *forwarded_stream(FILE *remote) {
+  size_t n = atomic_load(&nforwarded);
+  for (size_t i = 0; i < n; i++)
+    if (forwarded[i].remote == remote)
+      return forwarded[i].local;
+  pthread_mutex_lock(&node.streams.lock);
+  FILE *local = NULL;
+  n = atomic_load(&nforwarded);
+  for (size_t i = 0; i < n && !local; i++)
+    if (forwarded[i].remote == remote)
+      local = forwarded[i].local;
+  if (!local) {
+    if (n == FORWARDED_MAX)
+      err_fatal("more than %d streams that rank 0 opened are written on rank %d", FORWARDED_MAX,
+                node.rank);
+    cookie_io_functions_t io = {.write = forwarded_write};
+    local = fopencookie(remote, "w", io);
+    if (!local)
+      err_fatal("cannot create the stream that sends a stream's text to rank 0");
+    setvbuf(local, NULL, _IOFBF, 1 << 16);
+    forwarded[n].remote = remote;
+    forwarded[n].local = local;
+    atomic_store(&nforwarded, n + 1);
+  }
+  pthread_mutex_unlock(&node.streams.lock);
+  return local;
+}
+
+/* Send what this rank's streams that stand for rank 0's hold. */
+static void flush_forwarded(void) {
+  size_t n = atomic_load(&nforwarded);
+  for (size_t i = 0; i < n; i++)
+    fflush(forwarded[i].local);
+}
+
+/* Rank 0's communication thread: text another rank wrote to a stream of
+ * rank 0's. It never waits for the stream's lock (a thread of rank 0 may
+ * hold it, waiting in a page fault for this thread): text that finds it
+ * taken waits, in order, for a later round. */
+struct pending_text {
+  struct pending_text *next;
+  int src;
+  struct msg_output output;
+  size_t len;
+  char text[];
+};
+static struct pending_text *pending_head, **pending_tail = &pending_head;
+
+static int write_to_stream(const struct pending_text *p) {
+  FILE *f = (FILE *)(uintptr_t)p->output.stream;
+  if (!opened_by_rank0(f)) {
+    comm_reply(p->src, p->output.slot, 1, NULL, 0); /* closed since */
+    return 1;
+  }
+  if (ftrylockfile(f) != 0)
+    return 0;
+  int failed = p->len && fwrite_unlocked(p->text, 1, p->len, f) != p->len;
+  if (p->output.flush && fflush_unlocked(f) != 0)
+    failed = 1;
+  funlockfile(f);
+  comm_reply(p->src, p->output.slot, (uint64_t)failed, NULL, 0);
+  return 1;
+}
+
+static int retry_pending_text(void) {
+  int done = 0;
+  while (pending_head && write_to_stream(pending_head)) {
+    struct pending_text *p = pending_head;
+    pending_head = p->next;
+    if (!pending_head)
+      pending_tail = &pending_head;
+    free(p);
+    done = 1;
+  }
+  return done; /* what is left waits for the next round */
+}
+
 static void on_output(int src, const struct msg_hdr *hdr, const void *payload) {
-  write_unit(payload, (size_t)hdr->len);
-  comm_reply(src, msg_output_unpack(hdr).slot, 0, NULL, 0);
+  struct msg_output output = msg_output_unpack(hdr);
+  if (output.stream == 0) {
+    write_unit(payload, (size_t)hdr->len);
+    comm_reply(src, output.slot, 0, NULL, 0);
+    return;
+  }
+  struct pending_text *p = malloc(sizeof *p + (size_t)hdr->len);
+  if (!p)
+    err_fatal("out of memory keeping text for a stream");
+  p->next = NULL;
+  p->src = src;
+  p->output = output;
+  p->len = (size_t)hdr->len;
+  memcpy(p->text, payload, p->len);
+  *pending_tail = p;
+  pending_tail = &p->next;
+  retry_pending_text();
 }
 
 /* The file descriptor 1 stood for at start-up (write(2) to it goes to
@@ -181,8 +314,10 @@ static void on_output(int src, const struct msg_hdr *hdr, const void *payload) {
 static struct stat stdout_at_start;
 
 static void line_stdout(void) {
-  if (node.rank == 0)
+  if (node.rank == 0) {
     comm_register(MSG_OUTPUT, on_output);
+    comm_register_poll(retry_pending_text);
+  }
   if (fstat(STDOUT_FILENO, &stdout_at_start) != 0)
     stdout_at_start.st_ino = 0;
   cookie_io_functions_t io = {.write = stdout_write};
@@ -247,6 +382,7 @@ void streams_flush_stdout(void) {
   flockfile(stdout);
   flush_all_locked();
   funlockfile(stdout);
+  flush_forwarded();
 }
 
 int streams_write_stdout(int fd, const void *buf, size_t len) {
@@ -316,6 +452,16 @@ static FILE *stream(FILE *f, const char *function) {
 }
 
 FILE *parade_stream(FILE *f, const char *function) { return stream(f, function); }
+
+/* The stream @p f stands for on this rank, for a write: a stream rank 0
+ * opened stands for the stream whose text goes to it. */
+static FILE *out_stream(FILE *f, const char *function) {
+  if (node.rank != 0 && node.streams.rank0_streams && f && opened_by_rank0(f))
+    return forwarded_stream(f);
+  return stream(f, function);
+}
+
+FILE *parade_out_stream(FILE *f, const char *function) { return out_stream(f, function); }
 
 /* ---- Opening and closing ------------------------------------------------- */
 
@@ -440,12 +586,12 @@ int parade_fclose(FILE *f) {
 /* ---- Stream functions ---------------------------------------------------- */
 
 int parade_vfprintf(FILE *f, const char *format, va_list ap) {
-  return vfprintf(stream(f, "fprintf"), format, ap);
+  return vfprintf(out_stream(f, "fprintf"), format, ap);
 }
 int parade_fprintf(FILE *f, const char *format, ...) {
   va_list ap;
   va_start(ap, format);
-  int n = vfprintf(stream(f, "fprintf"), format, ap);
+  int n = vfprintf(out_stream(f, "fprintf"), format, ap);
   va_end(ap);
   return n;
 }
@@ -459,9 +605,9 @@ int parade_fscanf(FILE *f, const char *format, ...) {
   va_end(ap);
   return n;
 }
-int parade_fputs(const char *s, FILE *f) { return fputs(s, stream(f, "fputs")); }
-int parade_fputc(int c, FILE *f) { return fputc(c, stream(f, "fputc")); }
-int parade_putc(int c, FILE *f) { return putc(c, stream(f, "putc")); }
+int parade_fputs(const char *s, FILE *f) { return fputs(s, out_stream(f, "fputs")); }
+int parade_fputc(int c, FILE *f) { return fputc(c, out_stream(f, "fputc")); }
+int parade_putc(int c, FILE *f) { return putc(c, out_stream(f, "putc")); }
 int parade_fgetc(FILE *f) { return fgetc(stream(f, "fgetc")); }
 int parade_getc(FILE *f) { return getc(stream(f, "getc")); }
 int parade_ungetc(int c, FILE *f) { return ungetc(c, stream(f, "ungetc")); }
@@ -471,11 +617,27 @@ int parade_fflush(FILE *f) {
     if (f)
       return 0;
   }
+  if (node.size > 1 && node.rank != 0 && f && node.streams.rank0_streams && opened_by_rank0(f)) {
+    /* Its text to rank 0, which flushes the stream. */
+    FILE *local = forwarded_stream(f);
+    int status = fflush(local);
+    if (send_to_rank0((uint64_t)(uintptr_t)f, 1, NULL, 0) != 0)
+      status = EOF;
+    return status;
+  }
+  if (!f && node.size > 1 && node.rank != 0) {
+    size_t n = atomic_load(&nforwarded);
+    int status = fflush(NULL);
+    /* One rank 0 has closed since answers an error: not this call's. */
+    for (size_t i = 0; i < n; i++)
+      send_to_rank0((uint64_t)(uintptr_t)forwarded[i].remote, 1, NULL, 0);
+    return status;
+  }
   return fflush(f ? stream(f, "fflush") : NULL);
 }
 int parade_feof(FILE *f) { return feof(stream(f, "feof")); }
-int parade_ferror(FILE *f) { return ferror(stream(f, "ferror")); }
-void parade_clearerr(FILE *f) { clearerr(stream(f, "clearerr")); }
+int parade_ferror(FILE *f) { return ferror(out_stream(f, "ferror")); }
+void parade_clearerr(FILE *f) { clearerr(out_stream(f, "clearerr")); }
 int parade_fseek(FILE *f, long offset, int whence) {
   return fseek(stream(f, "fseek"), offset, whence);
 }

@@ -16,6 +16,11 @@ struct streams_state {
   FILE *no_stdin;
 };
 
+/* The stream @p f stands for on this rank, for a write (parade_stream
+ * for the others): a stream rank 0 opened stands, on another rank, for a
+ * stream whose text goes to rank 0, which writes it to @p f. */
+FILE *parade_out_stream(FILE *f, const char *function);
+
 /* Learn rank 0's standard streams and send every rank's standard output
  * through rank 0 in whole lines (collective, after MPI_Init, before comm_start). */
 void streams_init(void);

@@ -182,9 +182,14 @@ static void size_req(void *block, uint64_t slot) {
   EXPECT("size_req", "slot", m.slot, slot);
 }
 
-static void output(uint64_t slot) {
-  struct msg_hdr h = sent(msg_output_pack((struct msg_output){.slot = slot}), MSG_OUTPUT);
-  EXPECT("output", "slot", msg_output_unpack(&h).slot, slot);
+static void output(uint64_t stream, uint64_t flush, uint64_t slot) {
+  struct msg_hdr h = sent(
+      msg_output_pack((struct msg_output){.stream = stream, .flush = flush, .slot = slot}),
+      MSG_OUTPUT);
+  struct msg_output m = msg_output_unpack(&h);
+  EXPECT("output", "stream", m.stream, stream);
+  EXPECT("output", "flush", m.flush, flush);
+  EXPECT("output", "slot", m.slot, slot);
 }
 
 /* Where each type's fields sit in the words: the same as before the typed
@@ -219,7 +224,8 @@ static void layout(void) {
   WORDS("size_req",
         msg_size_req_pack((struct msg_size_req){.block = (void *)(uintptr_t)0x7000, .slot = 2}),
         0x7000, 0, 2);
-  WORDS("output", msg_output_pack((struct msg_output){.slot = 2}), 0, 0, 2);
+  WORDS("output", msg_output_pack((struct msg_output){.stream = 0x7000, .flush = 1, .slot = 2}),
+        0x7000, 1, 2);
   if (sizeof(struct msg_hdr) != 40 || offsetof(struct msg_hdr, a) != 16) {
     failures++;
     printf("proto: FAILED the header is %zu bytes, its words at %zu\n", sizeof(struct msg_hdr),
@@ -276,11 +282,12 @@ int main(void) {
     diff(42, 7, ack, UINT32_MAX);
   }
   for (uint64_t slot = 0; slot < 3; slot++) {
-    output(slot);
+    output(0, 0, slot);
     reply(UINT64_MAX, slot);
   }
-  output(BIG_SLOT);
-  output(UINT64_MAX);
+  output(0, 0, BIG_SLOT);
+  output(UINT64_MAX, 1, UINT64_MAX);
+  output(0x7f0012345678, 1, 3);
   static const int statuses[] = {0, 1, 2, 127, 255, -1, -128, INT32_MAX, INT32_MIN};
   for (size_t i = 0; i < sizeof statuses / sizeof statuses[0]; i++) {
     exit_msg(statuses[i]);
