@@ -45,9 +45,45 @@ static void seq_raise(size_t page, uint64_t n) {
 }
 
 /* Page @p page, homed here, changed (or is about to) by a write of node
- * @p writer: logged, and the page's number raised to the change's. */
-static void note_change(size_t page, uint32_t writer) {
-  seq_raise(page, change_log_mark(page, writer));
+ * @p writer: logged, and the page's number raised to the change's.
+ * Returns the change's number. */
+static uint64_t note_change(size_t page, uint32_t writer) {
+  uint64_t n = change_log_mark(page, writer);
+  seq_raise(page, n);
+  return n;
+}
+
+/* page.h, "notice_seq": this node's notice of @p page also stands for a
+ * notice it learned, numbered @p n (NOTICE_SEQ_UNKNOWN: without a
+ * number, which the notice then lacks too). */
+static void notice_seq_learned(size_t page, uint64_t n) {
+  _Atomic uint64_t *at = &node.pages.notice_seq[page];
+  uint64_t old = atomic_load_explicit(at, memory_order_relaxed);
+  while (old != NOTICE_SEQ_UNKNOWN && old < n && !atomic_compare_exchange_weak(at, &old, n))
+    ;
+}
+
+/* The home logged this node's diff of @p page as change @p n. The
+ * change comes after every write this node had learned of (they were
+ * applied at the home before their writers released), so it stands for
+ * them too, numbered or not. */
+static void notice_seq_written(size_t page, uint64_t n) {
+  _Atomic uint64_t *at = &node.pages.notice_seq[page];
+  uint64_t old = atomic_load_explicit(at, memory_order_relaxed);
+  while ((old == NOTICE_SEQ_UNKNOWN || old < n) && !atomic_compare_exchange_weak(at, &old, n))
+    ;
+}
+
+/* The acknowledgements of flushed diffs, gathered: pairs of page and the
+ * number its home logged the diff as. */
+static void note_acks(const uint64_t *pairs, size_t bytes) {
+  if (bytes % (2 * sizeof *pairs))
+    err_fatal("protocol error: %zu bytes of diff acknowledgements", bytes);
+  for (size_t i = 0; i < bytes / sizeof *pairs; i += 2) {
+    if (pairs[i] >= node.vm.npages)
+      err_fatal("protocol error: a diff acknowledged for page %llu", (unsigned long long)pairs[i]);
+    notice_seq_written((size_t)pairs[i], pairs[i + 1]);
+  }
 }
 
 static void hlrc_on_page_req(int src, const struct msg_hdr *hdr, const void *payload);
@@ -455,11 +491,19 @@ void hlrc_release(void) {
    *   (the next holder could fetch the page without them). */
   if (!out)
     return;
-  comm_expect(slot, acks, NULL, 0);
+  uint64_t *numbers = malloc((acks ? (size_t)acks : 1) * 2 * sizeof *numbers);
+  if (!numbers)
+    err_fatal("out of memory at a release");
+  comm_expect_gather(slot, acks, numbers, (size_t)acks * 2 * sizeof *numbers);
   for (int dest = 0; dest < node.size; dest++)
     comm_send_bundle(dest, &out[dest]);
-  if (acks)
+  if (acks) {
     comm_slot_wait(slot);
+    /* Before the pages: a release waiting for one of them then finds its
+     * number. */
+    note_acks(numbers, slot->reply_len);
+  }
+  free(numbers);
   for (size_t i = 0; i < nclaimed; i++)
     page_finish(entry_of(claimed[i]), PAGE_READ_ONLY);
   atomic_fetch_sub(&node.hlrc.remote_dirty, nclaimed);
@@ -491,7 +535,8 @@ static size_t notices_flagged(uint32_t flags, struct lock_notice **numbered, uin
       ((uint64_t *)out)[n++] = word;
       continue;
     }
-    uint64_t seq = home_of(page) == me() ? atomic_load(&node.pages.seq[page]) : 0;
+    uint64_t seq = home_of(page) == me() ? atomic_load(&node.pages.seq[page])
+                                         : atomic_load(&node.pages.notice_seq[page]);
     ((struct lock_notice *)out)[n++] =
         (struct lock_notice){.word = word, .seq = seq ? seq : NOTICE_SEQ_UNKNOWN};
   }
@@ -530,12 +575,15 @@ static void drop_copy(size_t page, struct wait_slot *slot, uint8_t **scratch) {
         err_fatal("out of memory dropping a page copy");
       struct bundle b = {0};
       int32_t acks = 0;
+      uint64_t number[2];
       add_flush_diff(&b, page, *scratch, slot, &acks);
-      comm_expect(slot, acks, NULL, 0);
+      comm_expect_gather(slot, acks, number, sizeof number);
       comm_send_bundle((int)home_of(page), &b);
       bundle_free(&b);
-      if (acks)
+      if (acks) {
         comm_slot_wait(slot);
+        note_acks(number, slot->reply_len);
+      }
       atomic_fetch_sub(&node.hlrc.remote_dirty, 1);
     }
     STAT_INC(invalidations);
@@ -545,10 +593,10 @@ static void drop_copy(size_t page, struct wait_slot *slot, uint8_t **scratch) {
   }
 }
 
-/* A copy of @p page as new as change @p seq of @p writer's log, which
- * wrote it: kept. Only a notice of the page's home has a number. */
-static int copy_holds(size_t page, uint32_t writer, uint64_t seq) {
-  if (seq == NOTICE_SEQ_UNKNOWN || writer != home_of(page))
+/* A copy of @p page as new as change @p seq of its home's log, which a
+ * notice of it carries: kept. */
+static int copy_holds(size_t page, uint64_t seq) {
+  if (seq == NOTICE_SEQ_UNKNOWN)
     return 0;
   struct page_entry *e = entry_of(page);
   for (;;) {
@@ -561,8 +609,8 @@ static int copy_holds(size_t page, uint32_t writer, uint64_t seq) {
   }
 }
 
-/* The notice that @p writer wrote @p page, as new as change @p seq of its
- * log if it is the page's home. */
+/* The notice that @p writer wrote @p page, which its home had applied as
+ * change @p seq of its log (or NOTICE_SEQ_UNKNOWN). */
 static void acquire_notice(size_t page, uint32_t writer, uint64_t seq, struct wait_slot *slot,
                            uint8_t **scratch) {
   if (writer == me() || page >= node.vm.npages)
@@ -570,7 +618,8 @@ static void acquire_notice(size_t page, uint32_t writer, uint64_t seq, struct wa
   page_mark_epoch(&node.pages, page, EPOCH_LEARNED);
   if (home_of(page) == me())
     return; /* the releaser's diffs were applied here before it released */
-  if (copy_holds(page, writer, seq)) {
+  notice_seq_learned(page, seq);
+  if (copy_holds(page, seq)) {
     STAT_INC(notices_held);
     return;
   }
@@ -1020,10 +1069,11 @@ static void flush_late_write(size_t page, uint8_t *scratch) {
   struct wait_slot *slot = comm_my_slot();
   struct bundle b = {0};
   int32_t acks = 0;
+  uint64_t number[2]; /* not kept: the notice of this write has no number */
   vm_protect(&node.vm, page, 1, PROT_READ);
   add_flush_diff(&b, page, scratch, slot, &acks);
   page_mark_epoch(&node.pages, page, EPOCH_WRITTEN);
-  comm_expect(slot, acks, NULL, 0);
+  comm_expect_gather(slot, acks, number, sizeof number);
   comm_send_bundle((int)home_of(page), &b);
   if (acks)
     comm_slot_wait(slot);
@@ -1385,10 +1435,11 @@ static void hlrc_on_diff(int src, const struct msg_hdr *hdr, const void *payload
                                            node.vm.page_size, payload, (size_t)hdr->len) != 0)
     err_fatal("protocol error: malformed diff for page %zu from rank %d", page, src);
   STAT_INC(diffs_applied);
-  if (hdr->len)
-    note_change(page, (uint32_t)src);
+  uint64_t n = hdr->len ? note_change(page, (uint32_t)src) : atomic_load(&node.pages.seq[page]);
   if (diff.ack) {
-    comm_reply(src, diff.slot, page, NULL, 0);
+    /* With the change's number, which the writer's notices carry. */
+    uint64_t number[2] = {page, n};
+    comm_reply(src, diff.slot, n, number, sizeof number);
   } else if (atomic_fetch_sub(&entry_of(page)->pending_diffs, 1) == 1) {
     atomic_store(&node.hlrc.deferred_ready, 1);
   }

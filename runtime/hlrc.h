@@ -106,12 +106,14 @@ void hlrc_fault(size_t page, int write);
  * acknowledgements (lock release, flush). */
 void hlrc_release(void);
 
-/* A write notice a lock hands on: @p word is page << 16 | node; @p seq,
- * when the node is the page's home, the number of the home's last change
- * to it (page.h, "seq"): a node whose copy is as new keeps it. Within an
+/* A write notice a lock hands on: @p word is page << 16 | node; @p seq, a
+ * number of the page's home's change log by which the home had applied
+ * every write the notice stands for (page.h, "seq" and "notice_seq"), or
+ * NOTICE_SEQ_UNKNOWN: a node whose copy is as new keeps it. Within an
  * epoch, a lock's notices are cumulative (every holder's since the last
- * barrier), so a node that takes the lock again and again is told again
- * of pages it has fetched since; the number spares it those fetches. */
+ * barrier); the numbers spare a node that takes the lock again and again
+ * the fetches of pages it has fetched since, and its manager sends a node
+ * only the notices whose numbers rose since its last grant (locks.c). */
 struct lock_notice {
   uint64_t word;
   uint64_t seq;

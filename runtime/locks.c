@@ -48,8 +48,18 @@ struct lock_rec {
   uint64_t epoch;
   struct lock_waiter *queue;
   size_t qhead, qlen, qcap;
+  /* The epoch's notices, one per page and node (with the larger number),
+   * each stamped with the manager's clock when it came or its number rose;
+   * a hash of their words (index + 1, 0 empty). A grant sends a node only
+   * the notices stamped after its last grant, and those without a number
+   * (sent_clock). */
   struct lock_notice *notices;
-  size_t nnotices, ncap, nunique;
+  uint64_t *stamps;
+  size_t nnotices, ncap;
+  uint32_t *hash;
+  size_t hash_cap;
+  uint64_t clock;
+  uint64_t *sent_clock; /* per node */
   /* Ordered locks (the ordered construct): granted in iteration order;
    * the record goes once the last of the loop's turns has passed. */
   int ordered;
@@ -135,13 +145,11 @@ static void lock_forget(struct lock_rec *rec) {
   pthread_cond_destroy(&rec->changed);
   free(rec->queue);
   free(rec->notices);
+  free(rec->stamps);
+  free(rec->hash);
+  free(rec->sent_clock);
   free(rec);
   STAT_ADD(lock_records, -1);
-}
-
-static int compare_notices(const void *a, const void *b) {
-  uint64_t x = ((const struct lock_notice *)a)->word, y = ((const struct lock_notice *)b)->word;
-  return (x > y) - (x < y);
 }
 
 /* ---- Manager side (comm thread) ------------------------------------------
@@ -157,54 +165,96 @@ static void lock_new_epoch(struct lock_rec *rec, uint64_t epoch) {
   if (epoch > rec->epoch) {
     /* A barrier since: every node already saw what the notices say. */
     rec->epoch = epoch;
-    rec->nnotices = rec->nunique = 0;
+    rec->nnotices = 0;
+    rec->clock = 0;
+    if (rec->hash)
+      memset(rec->hash, 0, rec->hash_cap * sizeof *rec->hash);
+    if (rec->sent_clock)
+      memset(rec->sent_clock, 0, (size_t)node.size * sizeof *rec->sent_clock);
+  }
+}
+
+static size_t notice_hash(uint64_t word, size_t cap) {
+  return (size_t)((word * 0x9e3779b97f4a7c15ull) >> 32) & (cap - 1);
+}
+
+/* The slot of @p word in the hash: its entry's, or the empty one where it
+ * goes. */
+static size_t notice_slot(const struct lock_rec *rec, uint64_t word) {
+  size_t i = notice_hash(word, rec->hash_cap);
+  while (rec->hash[i] && rec->notices[rec->hash[i] - 1].word != word)
+    i = (i + 1) & (rec->hash_cap - 1);
+  return i;
+}
+
+/* Room for one more notice: the arrays grow, the hash stays at most half
+ * full. */
+static void notices_reserve(struct lock_rec *rec) {
+  if (rec->nnotices == rec->ncap) {
+    size_t cap = rec->ncap ? rec->ncap * 2 : 64;
+    struct lock_notice *notices = realloc(rec->notices, cap * sizeof *notices);
+    uint64_t *stamps = notices ? realloc(rec->stamps, cap * sizeof *stamps) : NULL;
+    if (!notices || !stamps)
+      err_fatal("out of memory for lock notices");
+    rec->notices = notices;
+    rec->stamps = stamps;
+    rec->ncap = cap;
+  }
+  if (2 * (rec->nnotices + 1) > rec->hash_cap) {
+    size_t cap = rec->hash_cap ? rec->hash_cap * 2 : 128;
+    free(rec->hash);
+    if (!(rec->hash = calloc(cap, sizeof *rec->hash)))
+      err_fatal("out of memory for lock notices");
+    rec->hash_cap = cap;
+    for (size_t i = 0; i < rec->nnotices; i++)
+      rec->hash[notice_slot(rec, rec->notices[i].word)] = (uint32_t)(i + 1);
   }
 }
 
 /* Add @p n notices (unaligned, from a message); one notice per page and
  * node is kept, with the larger number (NOTICE_SEQ_UNKNOWN is larger than
- * any). */
+ * any), stamped when it came or its number rose. */
 static void lock_add_notices(struct lock_rec *rec, const void *notices, size_t n) {
-  if (rec->nnotices + n > rec->ncap) {
-    size_t cap = rec->ncap ? rec->ncap : 64;
-    while (cap < rec->nnotices + n)
-      cap *= 2;
-    struct lock_notice *grown = realloc(rec->notices, cap * sizeof *grown);
-    if (!grown)
-      err_fatal("out of memory for lock notices");
-    rec->notices = grown;
-    rec->ncap = cap;
-  }
-  memcpy(rec->notices + rec->nnotices, notices, n * sizeof *rec->notices);
-  rec->nnotices += n;
-  if (rec->nnotices > 2 * rec->nunique + 64) {
-    qsort(rec->notices, rec->nnotices, sizeof *rec->notices, compare_notices);
-    size_t out = 0;
-    for (size_t i = 0; i < rec->nnotices; i++) {
-      struct lock_notice *at = &rec->notices[i];
-      if (out > 0 && rec->notices[out - 1].word == at->word) {
-        if (at->seq > rec->notices[out - 1].seq)
-          rec->notices[out - 1].seq = at->seq;
-      } else {
-        rec->notices[out++] = *at;
-      }
+  for (size_t k = 0; k < n; k++) {
+    struct lock_notice at;
+    memcpy(&at, (const char *)notices + k * sizeof at, sizeof at);
+    notices_reserve(rec);
+    size_t slot = notice_slot(rec, at.word);
+    if (!rec->hash[slot]) {
+      rec->notices[rec->nnotices] = at;
+      rec->stamps[rec->nnotices] = ++rec->clock;
+      rec->hash[slot] = (uint32_t)++rec->nnotices;
+      continue;
     }
-    rec->nnotices = rec->nunique = out;
+    size_t i = rec->hash[slot] - 1;
+    if (at.seq > rec->notices[i].seq) {
+      rec->notices[i].seq = at.seq;
+      rec->stamps[i] = ++rec->clock;
+    }
   }
 }
 
-/* Grant the lock to node @p dest with the lock's notices, except those
- * @p dest sent itself (its own writes, and what it learned and handed on),
- * which its acquire passes over: at P = 4, in a pipeline under the atomic
- * lock, every page is named by each node that learned of it. */
+/* Grant the lock to node @p dest with the notices it has not had: those
+ * stamped since its last grant in this epoch, and every one without a
+ * number (its writer may have written again since). A number says the
+ * page's home had applied the writes by then, and a node that had the
+ * notice either kept a copy as new or dropped its copy, and fetches
+ * from the home only newer ones. Notices @p dest sent itself are left
+ * out too: its acquire passes over them. */
 static void lock_grant(struct lock_rec *rec, int dest, uint64_t slot) {
+  if (!rec->sent_clock && !(rec->sent_clock = calloc((size_t)node.size, sizeof *rec->sent_clock)))
+    err_fatal("out of memory granting a lock");
   struct lock_notice *out = malloc((rec->nnotices ? rec->nnotices : 1) * sizeof *out);
   if (!out)
     err_fatal("out of memory granting a lock");
+  uint64_t since = rec->sent_clock[dest];
   size_t n = 0;
   for (size_t i = 0; i < rec->nnotices; i++)
-    if ((int)(rec->notices[i].word & 0xffff) != dest)
+    if ((int)(rec->notices[i].word & 0xffff) != dest &&
+        (rec->stamps[i] > since || rec->notices[i].seq == NOTICE_SEQ_UNKNOWN))
       out[n++] = rec->notices[i];
+  rec->sent_clock[dest] = rec->clock;
+  STAT_ADD(lock_notices_granted, n);
   comm_reply(dest, slot, 1, out, n * sizeof *out);
   free(out);
 }

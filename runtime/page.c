@@ -18,7 +18,8 @@ int page_table_init(struct page_table *table, size_t npages, uint32_t home, uint
   size_t words = (npages + 63) / 64;
   table->hints = map_private(words * sizeof *table->hints);
   table->seq = map_private(npages * sizeof *table->seq);
-  if (!table->entries || !table->epoch_list || !table->hints || !table->seq)
+  table->notice_seq = map_private(npages * sizeof *table->notice_seq);
+  if (!table->entries || !table->epoch_list || !table->hints || !table->seq || !table->notice_seq)
     return ENOMEM;
   /* Every page starts valid (READ_ONLY): every hint is set. */
   for (size_t w = 0; w < words; w++)
@@ -47,6 +48,9 @@ void page_table_free(struct page_table *table) {
   if (table->seq)
     munmap((void *)table->seq, table->npages * sizeof *table->seq);
   table->seq = NULL;
+  if (table->notice_seq)
+    munmap((void *)table->notice_seq, table->npages * sizeof *table->notice_seq);
+  table->notice_seq = NULL;
   table->entries = NULL;
   table->epoch_list = NULL;
   table->hints = NULL;
@@ -120,8 +124,11 @@ void page_epoch_reset(struct page_table *table) {
   size_t count = atomic_load(&table->epoch_count);
   for (size_t i = 0; i < count; i++) {
     uint32_t page = atomic_load(&table->epoch_list[i]);
-    if (page != EPOCH_LIST_EMPTY)
+    if (page != EPOCH_LIST_EMPTY) {
       atomic_store(&table->entries[page].epoch_flags, 0);
+      if (atomic_load_explicit(&table->notice_seq[page], memory_order_relaxed))
+        atomic_store(&table->notice_seq[page], 0);
+    }
     atomic_store(&table->epoch_list[i], EPOCH_LIST_EMPTY);
   }
   atomic_store(&table->epoch_count, 0);

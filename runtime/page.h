@@ -74,6 +74,14 @@ struct page_table {
    * home carries the home's number, and a copy already as new is kept
    * (hlrc_lock_acquire). Reset when the page's home moves. */
   _Atomic uint64_t *seq;
+  /* Per page, not at its home: the number this node's lock notice of the
+   * page carries in this epoch, a number of the home's change log: the
+   * home had applied every write the notice stands for (this node's,
+   * acknowledged with their numbers, and those of the notices it learned)
+   * once it logged that change. 0 while none is known, UINT64_MAX
+   * (NOTICE_SEQ_UNKNOWN) if one of them had none. Cleared with the epoch
+   * (mapped lazily, as seq). */
+  _Atomic uint64_t *notice_seq;
   _Atomic uint64_t *hints; /* copy hints, one bit per page */
   _Atomic uint32_t *epoch_list;
   _Atomic size_t epoch_count;
@@ -112,7 +120,8 @@ void page_finish(struct page_entry *e, uint32_t to);
  * Safe from the fault handler (lock-free). */
 void page_mark_epoch(struct page_table *table, size_t page, uint32_t flags);
 
-/* Forget the epoch: clear the flags of every listed page, empty the list.
+/* Forget the epoch: clear the flags and the notice number of every listed
+ * page, empty the list.
  * Precondition: no thread can call page_mark_epoch concurrently. */
 void page_epoch_reset(struct page_table *table);
 

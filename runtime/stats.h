@@ -24,6 +24,7 @@
   X(write_notices)                                                                                 \
   X(invalidations)                                                                                 \
   X(notices_held)                                                                                  \
+  X(lock_notices_granted)                                                                          \
   X(change_queries)                                                                                \
   X(changes_heard)                                                                                 \
   X(home_migrations)                                                                               \
