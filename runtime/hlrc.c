@@ -342,7 +342,7 @@ static int fetch_page(size_t page) {
 }
 
 void hlrc_fault(size_t page, int write) {
-  uint64_t start = stats_now_ns();
+  uint64_t start = stats_now_ns(), moved_since = 0;
   struct page_entry *e = entry_of(page);
   if (write)
     STAT_INC(page_faults_write);
@@ -352,6 +352,17 @@ void hlrc_fault(size_t page, int write) {
     uint32_t s = page_state_of(e);
     if (s == PAGE_INVALID) {
       if (page_claim(e, PAGE_INVALID)) {
+        /* A thread of the program's own may fault while this node applies
+         * a departure: it asks once the departure is applied (its request
+         * would carry the epoch before it, and the page's home may be
+         * moving). A claim the departure saw first, it waits for. */
+        atomic_thread_fence(memory_order_seq_cst);
+        if (atomic_load(&node.hlrc.departing)) {
+          page_finish(e, PAGE_INVALID);
+          struct timespec pause = {0, 20000};
+          nanosleep(&pause, NULL);
+          continue;
+        }
         /* Hinted before the fetch: a flush that starts while the copy is
          * in flight must wait for it and drop it (it may be older than
          * what the flush has to see). */
@@ -360,10 +371,16 @@ void hlrc_fault(size_t page, int write) {
           vm_protect(&node.vm, page, 1, PROT_READ);
           page_finish(e, PAGE_READ_ONLY);
         } else {
-          /* Asked again once this node's departure has told it the new
-           * home (the page is not busy meanwhile: the departure may wait
-           * for busy pages). */
+          /* Its home moved at a departure this node had not applied yet:
+           * asked again once it has (the page is not busy meanwhile). */
           page_finish(e, PAGE_INVALID);
+          uint64_t now = stats_now_ns();
+          if (!moved_since)
+            moved_since = now;
+          else if (now - moved_since > 30000000000ull)
+            err_fatal("protocol error: page %zu's home (rank %u) has said for 30 s that the page "
+                      "moved away",
+                      page, home_of(page));
           struct timespec pause = {0, 20000};
           nanosleep(&pause, NULL);
         }
@@ -1016,10 +1033,13 @@ static void prot_run_add(struct prot_run *run, size_t page, uint32_t state) {
  * takes no write fault in every epoch for pages nobody else reads. The
  * comm thread may be protecting the page for a copy as we go (a thread of
  * the program's own may still fetch), so the state changes by claim. */
-static void home_departure(struct page_entry *e, size_t page, int32_t due) {
+static void home_departure(struct page_entry *e, size_t page, int32_t due, struct prot_run *run) {
   for (;;) {
     uint32_t state = page_state_of(e);
     if (state == PAGE_TRANSIENT || state == PAGE_BLOCKED) {
+      /* Not while holding the run's pages: the thread it waits for may
+       * wait for one of them. */
+      prot_run_flush(run);
       page_wait_while_busy(e);
       continue;
     }
@@ -1135,6 +1155,7 @@ void hlrc_apply_departure(const struct depart_entry *entries, size_t count) {
     err_fatal("out of memory applying a departure");
   uint64_t epoch = atomic_load(&node.hlrc.epoch);
   atomic_store(&node.hlrc.departing, 1);
+  atomic_thread_fence(memory_order_seq_cst); /* before any page's state is read (hlrc_fault) */
   struct prot_run run = {0, 0, 0, 0};
   for (size_t i = 0; i < count; i++) {
     const struct depart_entry *d = &entries[i];
@@ -1170,7 +1191,7 @@ void hlrc_apply_departure(const struct depart_entry *entries, size_t count) {
     }
     if (d->new_home == me()) {
       int32_t due = atomic_fetch_add(&e->pending_diffs, (int32_t)d->ndiffs) + (int32_t)d->ndiffs;
-      home_departure(e, d->page, due);
+      home_departure(e, d->page, due, &run);
       continue;
     }
     uint32_t others = d->nwriters - (uint32_t)i_wrote;
@@ -1369,14 +1390,12 @@ static int try_serve(int src, const struct msg_page_req *req) {
     return 0;
   struct page_entry *e = entry_of(page);
   if (home_of(page) != me()) {
-    /* Moved away at a departure the request predates, or at the one being
-     * applied here. */
-    if (atomic_load(&node.hlrc.departing) || req->epoch < atomic_load(&node.hlrc.epoch)) {
-      comm_reply(src, req->slot, FETCH_MOVED, NULL, 0);
-      return 1;
-    }
-    err_fatal("protocol error: rank %d asked for page %zu, whose home is rank %u", src, page,
-              home_of(page));
+    /* Moved away at a departure the request predates, or moving here at
+     * one the requester has applied and this node not yet (its request
+     * carries the same epoch: a thread of the program's own fetched as its
+     * node applied it). The requester asks again. */
+    comm_reply(src, req->slot, FETCH_MOVED, NULL, 0);
+    return 1;
   }
   if (atomic_load(&e->pending_diffs) > 0)
     return 0;
