@@ -63,16 +63,12 @@ static void notice_seq_learned(size_t page, uint64_t n) {
     ;
 }
 
-/* The home logged this node's diff of @p page as change @p n. The
- * change comes after every write this node had learned of (they were
- * applied at the home before their writers released), so it stands for
- * them too, numbered or not. */
-static void notice_seq_written(size_t page, uint64_t n) {
-  _Atomic uint64_t *at = &node.pages.notice_seq[page];
-  uint64_t old = atomic_load_explicit(at, memory_order_relaxed);
-  while ((old == NOTICE_SEQ_UNKNOWN || old < n) && !atomic_compare_exchange_weak(at, &old, n))
-    ;
-}
+/* The home logged this node's diff of @p page as change @p n: the
+ * notice stands for it too. A notice without a number stays without one
+ * for the epoch: another thread of this node may have learned of that
+ * write while the diff was on the wire, and the write's own change may
+ * come after this one. */
+static void notice_seq_written(size_t page, uint64_t n) { notice_seq_learned(page, n); }
 
 /* The acknowledgements of flushed diffs, gathered: pairs of page and the
  * number its home logged the diff as. */
@@ -82,7 +78,11 @@ static void note_acks(const uint64_t *pairs, size_t bytes) {
   for (size_t i = 0; i < bytes / sizeof *pairs; i += 2) {
     if (pairs[i] >= node.vm.npages)
       err_fatal("protocol error: a diff acknowledged for page %llu", (unsigned long long)pairs[i]);
-    notice_seq_written((size_t)pairs[i], pairs[i + 1]);
+    /* A page the epoch no longer lists (a barrier came since, while a
+     * thread of the program's own released) keeps no number: the next
+     * epoch's may be another home's. */
+    if (atomic_load(&entry_of(pairs[i])->epoch_flags) & EPOCH_LISTED)
+      notice_seq_written((size_t)pairs[i], pairs[i + 1]);
   }
 }
 
@@ -536,7 +536,8 @@ void hlrc_release(void) {
  * here with the number of its last change (every change a notice of it
  * can stand for was logged here: the home's writes, and the diffs of the
  * writers whose notices it learned, which reached it before they
- * released), any other with NOTICE_SEQ_UNKNOWN. */
+ * released), any other with its notice_seq (page.h), NOTICE_SEQ_UNKNOWN if
+ * none is known. */
 static size_t notices_flagged(uint32_t flags, struct lock_notice **numbered, uint64_t **words) {
   size_t count = atomic_load(&node.pages.epoch_count), size = count ? count : 1;
   void *out = numbered ? malloc(size * sizeof **numbered) : malloc(size * sizeof **words);
@@ -1089,10 +1090,13 @@ static void flush_late_write(size_t page, uint8_t *scratch) {
   struct wait_slot *slot = comm_my_slot();
   struct bundle b = {0};
   int32_t acks = 0;
-  uint64_t number[2]; /* not kept: the notice of this write has no number */
+  uint64_t number[2];
   vm_protect(&node.vm, page, 1, PROT_READ);
   add_flush_diff(&b, page, scratch, slot, &acks);
   page_mark_epoch(&node.pages, page, EPOCH_WRITTEN);
+  /* The notice of this write has no number: the new home may log it after
+   * changes of the new epoch that this node learns of. */
+  notice_seq_learned(page, NOTICE_SEQ_UNKNOWN);
   comm_expect_gather(slot, acks, number, sizeof number);
   comm_send_bundle((int)home_of(page), &b);
   if (acks)

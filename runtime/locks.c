@@ -213,11 +213,15 @@ static void notices_reserve(struct lock_rec *rec) {
 
 /* Add @p n notices (unaligned, from a message); one notice per page and
  * node is kept, with the larger number (NOTICE_SEQ_UNKNOWN is larger than
- * any), stamped when it came or its number rose. */
-static void lock_add_notices(struct lock_rec *rec, const void *notices, size_t n) {
+ * any), stamped when it came or its number rose. Notices of an earlier
+ * epoch (@p stale: a node that had not yet applied a barrier's departure
+ * sent the lock back) keep no number: it may be the old home's. */
+static void lock_add_notices(struct lock_rec *rec, const void *notices, size_t n, int stale) {
   for (size_t k = 0; k < n; k++) {
     struct lock_notice at;
     memcpy(&at, (const char *)notices + k * sizeof at, sizeof at);
+    if (stale)
+      at.seq = NOTICE_SEQ_UNKNOWN;
     notices_reserve(rec);
     size_t slot = notice_slot(rec, at.word);
     if (!rec->hash[slot]) {
@@ -385,7 +389,7 @@ static void locks_on_release(int src, const struct msg_hdr *hdr, const void *pay
   if (hdr->len % sizeof(struct lock_notice))
     err_fatal("protocol error: rank %d released lock %#llx with %zu bytes of notices", src,
               (unsigned long long)rel.lock, (size_t)hdr->len);
-  lock_add_notices(rec, payload, hdr->len / sizeof(struct lock_notice));
+  lock_add_notices(rec, payload, hdr->len / sizeof(struct lock_notice), rel.epoch < rec->epoch);
   if (rec->ordered) {
     ordered_on_release(rec);
   } else if (rec->qlen) {

@@ -70,8 +70,9 @@ struct page_table {
    * set (the array is mapped lazily: untouched pages cost no memory).
    * At the home: its last change. At another node: the changes its copy
    * holds, all those up to this one (the home's last change when it served
-   * the copy), or 0 if not known. A lock grant's notice of a write by the
-   * home carries the home's number, and a copy already as new is kept
+   * the copy), or 0 if not known. A lock grant's notice carries a number
+   * of the home's log by which the home had applied the writes it stands
+   * for (notice_seq below), and a copy already as new is kept
    * (hlrc_lock_acquire). Reset when the page's home moves. */
   _Atomic uint64_t *seq;
   /* Per page, not at its home: the number this node's lock notice of the
