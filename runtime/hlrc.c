@@ -477,11 +477,7 @@ void hlrc_release(void) {
       continue; /* the home writes in place: nothing to send */
     struct page_entry *e = entry_of(page);
     for (;;) {
-      uint32_t s = page_state_of(e);
-      if (s == PAGE_TRANSIENT || s == PAGE_BLOCKED) {
-        page_wait_while_busy(e);
-        continue;
-      }
+      uint32_t s = page_state_settled(e);
       if (s != PAGE_DIRTY || !page_claim(e, PAGE_DIRTY))
         break;
       if (!out) {
@@ -576,13 +572,9 @@ size_t hlrc_written_notices(uint64_t **out) { return notices_flagged(EPOCH_WRITT
 static void drop_copy(size_t page, struct wait_slot *slot, uint8_t **scratch) {
   struct page_entry *e = entry_of(page);
   for (;;) {
-    uint32_t s = page_state_of(e);
+    uint32_t s = page_state_settled(e);
     if (s == PAGE_INVALID)
       return;
-    if (s == PAGE_TRANSIENT || s == PAGE_BLOCKED) {
-      page_wait_while_busy(e);
-      continue;
-    }
     if (!page_claim(e, s))
       continue;
     vm_protect(&node.vm, page, 1, PROT_NONE);
@@ -617,14 +609,9 @@ static int copy_holds(size_t page, uint64_t seq) {
   if (seq == NOTICE_SEQ_UNKNOWN)
     return 0;
   struct page_entry *e = entry_of(page);
-  for (;;) {
-    uint32_t s = page_state_of(e);
-    if (s == PAGE_TRANSIENT || s == PAGE_BLOCKED) {
-      page_wait_while_busy(e); /* a fetch in flight sets its number first */
-      continue;
-    }
-    return (s == PAGE_READ_ONLY || s == PAGE_DIRTY) && atomic_load(&node.pages.seq[page]) >= seq;
-  }
+  /* A fetch in flight sets its number first. */
+  uint32_t s = page_state_settled(e);
+  return (s == PAGE_READ_ONLY || s == PAGE_DIRTY) && atomic_load(&node.pages.seq[page]) >= seq;
 }
 
 /* The notice that @p writer wrote @p page, which its home had applied as
@@ -1122,11 +1109,7 @@ static void depart_busy_copies(const struct busy_copy *busy, size_t nbusy, uint8
     size_t page = busy[i].page;
     struct page_entry *e = entry_of(page);
     for (;;) {
-      uint32_t s = page_state_of(e);
-      if (s == PAGE_TRANSIENT || s == PAGE_BLOCKED) {
-        page_wait_while_busy(e);
-        continue;
-      }
+      uint32_t s = page_state_settled(e);
       if (s == PAGE_DIRTY) {
         /* Written in place, with no twin to make its diff from. */
         if (busy[i].old_home == me())

@@ -104,6 +104,15 @@ void page_wait_while_busy(struct page_entry *e) {
   }
 }
 
+uint32_t page_state_settled(struct page_entry *e) {
+  for (;;) {
+    uint32_t s = atomic_load_explicit(&e->state, memory_order_acquire);
+    if (s != PAGE_TRANSIENT && s != PAGE_BLOCKED)
+      return s;
+    page_wait_while_busy(e);
+  }
+}
+
 void page_finish(struct page_entry *e, uint32_t to) {
   uint32_t old = atomic_exchange_explicit(&e->state, to, memory_order_acq_rel);
   if (old == PAGE_BLOCKED)

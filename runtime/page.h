@@ -114,6 +114,10 @@ int page_claim(struct page_entry *e, uint32_t from);
 /* If the page is TRANSIENT or BLOCKED, sleep until it is not. */
 void page_wait_while_busy(struct page_entry *e);
 
+/* The page's state once no thread is changing it (after sleeping while
+ * it is TRANSIENT or BLOCKED); another thread may change it again at once. */
+uint32_t page_state_settled(struct page_entry *e);
+
 /* End a TRANSIENT phase: set @p to and wake any sleepers. */
 void page_finish(struct page_entry *e, uint32_t to);
 

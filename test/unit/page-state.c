@@ -1,6 +1,8 @@
 // Unit test of the page state machine: of many threads racing to claim an
 // INVALID page exactly one wins; the others sleep (BLOCKED) and are woken
-// by page_finish; the epoch list holds each marked page once.
+// by page_finish (page_state_settled returns the state it set); the epoch
+// list holds each marked page once, and its reset clears the pages' notice
+// numbers.
 //
 // RUN: %cc-parade-internal
 // RUN: %t | FileCheck %s --implicit-check-not=FAILED
@@ -28,6 +30,10 @@ static void *racer(void *arg) {
       for (volatile int spin = 0; spin < 20000; spin++)
         ;
       page_finish(e, PAGE_READ_ONLY);
+    } else if (id % 2) {
+      /* Returns only the state the winner finished with. */
+      if (page_state_settled(e) != PAGE_READ_ONLY)
+        atomic_fetch_add(&early_wakes, 1);
     } else {
       page_wait_while_busy(e);
     }
@@ -58,8 +64,10 @@ int main(void) {
     for (int p = 0; p < 16; p += 2)
       page_mark_epoch(&table, (size_t)p, EPOCH_WRITTEN);
   list_ok &= atomic_load(&table.epoch_count) == 8;
+  atomic_store(&table.notice_seq[2], 5);
   page_epoch_reset(&table);
-  list_ok &= atomic_load(&table.epoch_count) == 0 && atomic_load(&table.entries[2].epoch_flags) == 0;
+  list_ok &= atomic_load(&table.epoch_count) == 0 && atomic_load(&table.entries[2].epoch_flags) == 0 &&
+             atomic_load(&table.notice_seq[2]) == 0;
   if (winners != ROUNDS || done != ROUNDS * THREADS || early_wakes || !list_ok) {
     printf("page-state: FAILED winners=%d done=%d woken before ready=%d list=%d\n", winners, done,
            early_wakes, list_ok);
