@@ -53,22 +53,18 @@ static uint64_t note_change(size_t page, uint32_t writer) {
   return n;
 }
 
-/* page.h, "notice_seq": this node's notice of @p page also stands for a
- * notice it learned, numbered @p n (NOTICE_SEQ_UNKNOWN: without a
- * number, which the notice then lacks too). */
-static void notice_seq_learned(size_t page, uint64_t n) {
+/* page.h, "notice_seq": this node's notice of @p page also stands for
+ * change @p n of the page's home: a notice it learned, or its own diff as
+ * the home logged it. NOTICE_SEQ_UNKNOWN: a notice without a number, which
+ * this node's then lacks too, for the epoch (another thread of this node
+ * may have learned of that write while one of its diffs was on the wire,
+ * and the write's own change may come after the diff's). */
+static void notice_seq_raise(size_t page, uint64_t n) {
   _Atomic uint64_t *at = &node.pages.notice_seq[page];
   uint64_t old = atomic_load_explicit(at, memory_order_relaxed);
   while (old != NOTICE_SEQ_UNKNOWN && old < n && !atomic_compare_exchange_weak(at, &old, n))
     ;
 }
-
-/* The home logged this node's diff of @p page as change @p n: the
- * notice stands for it too. A notice without a number stays without one
- * for the epoch: another thread of this node may have learned of that
- * write while the diff was on the wire, and the write's own change may
- * come after this one. */
-static void notice_seq_written(size_t page, uint64_t n) { notice_seq_learned(page, n); }
 
 /* The acknowledgements of flushed diffs, gathered: pairs of page and the
  * number its home logged the diff as. */
@@ -82,7 +78,7 @@ static void note_acks(const uint64_t *pairs, size_t bytes) {
      * thread of the program's own released) keeps no number: the next
      * epoch's may be another home's. */
     if (atomic_load(&entry_of(pairs[i])->epoch_flags) & EPOCH_LISTED)
-      notice_seq_written((size_t)pairs[i], pairs[i + 1]);
+      notice_seq_raise((size_t)pairs[i], pairs[i + 1]);
   }
 }
 
@@ -567,6 +563,24 @@ size_t hlrc_lock_notices(struct lock_notice **out) {
 
 size_t hlrc_written_notices(uint64_t **out) { return notices_flagged(EPOCH_WRITTEN, NULL, out); }
 
+/* Send the diff of @p page, which the caller claimed and write-protected,
+ * to its home alone, and wait for the acknowledgement, whose number the
+ * page's notice then carries (page.h, "notice_seq"). */
+static void flush_one(size_t page, uint8_t *scratch, struct wait_slot *slot) {
+  struct bundle b = {0};
+  int32_t acks = 0;
+  uint64_t number[2];
+  add_flush_diff(&b, page, scratch, slot, &acks);
+  comm_expect_gather(slot, acks, number, sizeof number);
+  comm_send_bundle((int)home_of(page), &b);
+  bundle_free(&b);
+  if (acks) {
+    comm_slot_wait(slot);
+    note_acks(number, slot->reply_len);
+  }
+  atomic_fetch_sub(&node.hlrc.remote_dirty, 1);
+}
+
 /* Drop this node's copy of a page homed elsewhere, so the next access
  * fetches the home's. Unsent writes to the page go home first. */
 static void drop_copy(size_t page, struct wait_slot *slot, uint8_t **scratch) {
@@ -583,18 +597,7 @@ static void drop_copy(size_t page, struct wait_slot *slot, uint8_t **scratch) {
        * with the copy: send them home before dropping it. */
       if (!*scratch && !(*scratch = malloc(diff_max_size(node.vm.page_size))))
         err_fatal("out of memory dropping a page copy");
-      struct bundle b = {0};
-      int32_t acks = 0;
-      uint64_t number[2];
-      add_flush_diff(&b, page, *scratch, slot, &acks);
-      comm_expect_gather(slot, acks, number, sizeof number);
-      comm_send_bundle((int)home_of(page), &b);
-      bundle_free(&b);
-      if (acks) {
-        comm_slot_wait(slot);
-        note_acks(number, slot->reply_len);
-      }
-      atomic_fetch_sub(&node.hlrc.remote_dirty, 1);
+      flush_one(page, *scratch, slot);
     }
     STAT_INC(invalidations);
     note_dropped(page);
@@ -623,7 +626,7 @@ static void acquire_notice(size_t page, uint32_t writer, uint64_t seq, struct wa
   page_mark_epoch(&node.pages, page, EPOCH_LEARNED);
   if (home_of(page) == me())
     return; /* the releaser's diffs were applied here before it released */
-  notice_seq_learned(page, seq);
+  notice_seq_raise(page, seq);
   if (copy_holds(page, seq)) {
     STAT_INC(notices_held);
     return;
@@ -1073,24 +1076,14 @@ static void depart_copy(size_t page, uint32_t state, uint32_t target, struct pro
  * acknowledged, as a release's would, and the page counts as written and
  * flushed in the next epoch. Leaves the page READ_ONLY. */
 static void flush_late_write(size_t page, uint8_t *scratch) {
-  struct page_entry *e = entry_of(page);
-  struct wait_slot *slot = comm_my_slot();
-  struct bundle b = {0};
-  int32_t acks = 0;
-  uint64_t number[2];
   vm_protect(&node.vm, page, 1, PROT_READ);
-  add_flush_diff(&b, page, scratch, slot, &acks);
   page_mark_epoch(&node.pages, page, EPOCH_WRITTEN);
-  /* The notice of this write has no number: the new home may log it after
-   * changes of the new epoch that this node learns of. */
-  notice_seq_learned(page, NOTICE_SEQ_UNKNOWN);
-  comm_expect_gather(slot, acks, number, sizeof number);
-  comm_send_bundle((int)home_of(page), &b);
-  if (acks)
-    comm_slot_wait(slot);
-  bundle_free(&b);
-  atomic_fetch_sub(&node.hlrc.remote_dirty, 1);
-  page_finish(e, PAGE_READ_ONLY);
+  /* The notice of this write has no number (the acknowledgement's does
+   * not change that): the new home may log it after changes of the new
+   * epoch that this node learns of. */
+  notice_seq_raise(page, NOTICE_SEQ_UNKNOWN);
+  flush_one(page, scratch, comm_my_slot());
+  page_finish(entry_of(page), PAGE_READ_ONLY);
 }
 
 /* The copies a thread of this node was changing when the departure came

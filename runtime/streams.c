@@ -211,19 +211,24 @@ static ssize_t forwarded_write(void *cookie, const char *buf, size_t len) {
   return send_to_rank0((uint64_t)(uintptr_t)cookie, 0, buf, len) == 0 ? (ssize_t)len : -1;
 }
 
-/* The stream of this rank's that stands for @p remote, rank 0's. */
-static FILE *forwarded_stream(FILE *remote) {
+/* The stream of this rank's that stands for @p remote, if made yet. */
+static FILE *forwarded_find(FILE *remote) {
   size_t n = atomic_load(&nforwarded);
   for (size_t i = 0; i < n; i++)
     if (forwarded[i].remote == remote)
       return forwarded[i].local;
+  return NULL;
+}
+
+/* The stream of this rank's that stands for @p remote, rank 0's. */
+static FILE *forwarded_stream(FILE *remote) {
+  FILE *local = forwarded_find(remote);
+  if (local)
+    return local;
   pthread_mutex_lock(&node.streams.lock);
-  FILE *local = NULL;
-  n = atomic_load(&nforwarded);
-  for (size_t i = 0; i < n && !local; i++)
-    if (forwarded[i].remote == remote)
-      local = forwarded[i].local;
+  local = forwarded_find(remote);
   if (!local) {
+    size_t n = atomic_load(&nforwarded);
     if (n == FORWARDED_MAX)
       err_fatal("more than %d streams that rank 0 opened are written on rank %d", FORWARDED_MAX,
                 node.rank);
@@ -453,12 +458,15 @@ static FILE *stream(FILE *f, const char *function) {
 
 FILE *parade_stream(FILE *f, const char *function) { return stream(f, function); }
 
+/* @p f is a stream rank 0 opened, and this is another rank. */
+static int is_rank0s(FILE *f) {
+  return node.rank != 0 && node.streams.rank0_streams && f && opened_by_rank0(f);
+}
+
 /* The stream @p f stands for on this rank, for a write: a stream rank 0
  * opened stands for the stream whose text goes to it. */
 static FILE *out_stream(FILE *f, const char *function) {
-  if (node.rank != 0 && node.streams.rank0_streams && f && opened_by_rank0(f))
-    return forwarded_stream(f);
-  return stream(f, function);
+  return is_rank0s(f) ? forwarded_stream(f) : stream(f, function);
 }
 
 FILE *parade_out_stream(FILE *f, const char *function) { return out_stream(f, function); }
@@ -617,7 +625,7 @@ int parade_fflush(FILE *f) {
     if (f)
       return 0;
   }
-  if (node.size > 1 && node.rank != 0 && f && node.streams.rank0_streams && opened_by_rank0(f)) {
+  if (is_rank0s(f)) {
     /* Its text to rank 0, which flushes the stream. */
     FILE *local = forwarded_stream(f);
     int status = fflush(local);
